@@ -1,0 +1,112 @@
+//! Embedding of cells into bit indices so that each direction is a constant shift.
+//!
+//! A cell with lattice coordinates (L, N) gets index `a * L + b * N - min`. For every
+//! direction whose links all differ by the same index amount, a step in that direction
+//! is one shift of a bitset (after masking the cells that have a neighbour that way).
+//! Directions whose links do not agree (wrap-around links, warps) fall back to table
+//! lookups. The search picks the embedding with the fewest table directions, then the
+//! narrowest bitset, then the smallest span.
+
+/// How a direction is stepped over bitsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// All links in the direction add this constant to the bit index.
+    Shift(i32),
+    /// The links disagree: step cell by cell through the neighbour table.
+    Table,
+}
+
+/// Cell-to-bit mapping.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Embedding {
+    /// Bit index of each cell.
+    pub index: Vec<u32>,
+    /// One more than the largest bit index.
+    pub span: usize,
+    /// Per direction, how it is stepped.
+    pub steps: Vec<Step>,
+}
+
+/// Bit widths the engine has a fast type for; a larger span uses the wide type.
+fn width_class(span: usize) -> usize {
+    match span {
+        0..=64 => 0,
+        65..=128 => 1,
+        _ => 2,
+    }
+}
+
+/// Finds the best embedding for cells with lattice `coords` and `links` given as
+/// `links[cell * dirs + d] = Some(neighbour)`.
+pub fn embed(coords: &[(i32, i32)], links: &[Option<usize>], dirs: usize, max_span: usize) -> Embedding {
+    let n = coords.len();
+    let dense = Embedding {
+        index: (0..n as u32).collect(),
+        span: n,
+        steps: vec![Step::Table; dirs],
+    };
+    let mut best = (score(&dense), dense);
+    let range = 64;
+    let mut seen = Vec::new();
+    for a in -range..=range {
+        for b in -range..=range {
+            if a == 0 && b == 0 {
+                continue;
+            }
+            let raw: Vec<i64> = coords
+                .iter()
+                .map(|&(l, m)| a as i64 * l as i64 + b as i64 * m as i64)
+                .collect();
+            let (Some(&min), Some(&max)) = (raw.iter().min(), raw.iter().max()) else {
+                continue;
+            };
+            let span = (max - min + 1) as usize;
+            if span > max_span {
+                continue;
+            }
+            seen.clear();
+            seen.resize(span, false);
+            let mut injective = true;
+            for &r in &raw {
+                let i = (r - min) as usize;
+                if seen[i] {
+                    injective = false;
+                    break;
+                }
+                seen[i] = true;
+            }
+            if !injective {
+                continue;
+            }
+            let index: Vec<u32> = raw.iter().map(|&r| (r - min) as u32).collect();
+            let steps = (0..dirs).map(|d| direction_step(&index, links, dirs, d)).collect();
+            let candidate = Embedding { index, span, steps };
+            let s = score(&candidate);
+            if s < best.0 {
+                best = (s, candidate);
+            }
+        }
+    }
+    best.1
+}
+
+fn score(e: &Embedding) -> (usize, usize, usize) {
+    let tables = e.steps.iter().filter(|s| **s == Step::Table).count();
+    (tables, width_class(e.span), e.span)
+}
+
+fn direction_step(index: &[u32], links: &[Option<usize>], dirs: usize, d: usize) -> Step {
+    let mut shift = None;
+    for (cell, &i) in index.iter().enumerate() {
+        if let Some(to) = links[cell * dirs + d] {
+            let delta = index[to] as i32 - i as i32;
+            match shift {
+                None => shift = Some(delta),
+                Some(s) if s != delta => return Step::Table,
+                Some(_) => {}
+            }
+        }
+    }
+    // A direction with no links at all steps nowhere; a zero shift marks it.
+    Step::Shift(shift.unwrap_or(0))
+}

@@ -1,0 +1,331 @@
+//! The validated, compiled board: graph, dense tables, players and rule switches.
+
+use std::collections::HashMap;
+
+use petgraph::graph::DiGraph;
+
+use crate::embed::Embedding;
+
+/// A cell, as a dense index `0..cell_count()` (cells sorted by letter, then number).
+pub type Cell = usize;
+/// A direction, as an index `0..direction_count()`.
+pub type Dir = usize;
+
+/// Most cells a board may have.
+pub const MAX_CELLS: usize = 1024;
+/// Most directions a board may declare.
+pub const MAX_DIRS: usize = 16;
+
+/// One of the two players. White moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Moves first; sits at the bottom of the pictures.
+    White = 0,
+    /// Moves second.
+    Black = 1,
+}
+
+impl Player {
+    /// Both players, White first.
+    pub const BOTH: [Player; 2] = [Player::White, Player::Black];
+
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::White => Player::Black,
+            Player::Black => Player::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `White` or `Black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::White => "White",
+            Player::Black => "Black",
+        }
+    }
+}
+
+/// Capture styles the engine knows. New styles (draughts' jump capture) join here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureStyle {
+    /// Bushka: linear capture by lines of men, then approach capture by single pieces.
+    Contact,
+}
+
+/// How far kings move and see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KingRange {
+    /// Any distance along an open line (official Bushka).
+    Long,
+    /// One step, like a man in every direction.
+    Short,
+}
+
+/// Rule switches read by the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleSet {
+    /// Capture style.
+    pub capture: CaptureStyle,
+    /// Fewest men forming a line of men (2 in Bushka).
+    pub min_line: usize,
+    /// Whether the largest capture is compulsory (on in Bushka).
+    pub majority: bool,
+    /// Long or short kings.
+    pub king_range: KingRange,
+    /// Occurrences of a position that draw (3 in Bushka).
+    pub repetition: usize,
+}
+
+/// Material values for the computer opponent, in centi-men.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Values {
+    /// A man.
+    pub man: i32,
+    /// A king.
+    pub king: i32,
+}
+
+/// A direction of the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Direction {
+    /// Its name in the variant file.
+    pub name: String,
+    /// Lattice vector, if it has one.
+    pub vector: Option<(i32, i32)>,
+    /// Index of the opposite direction.
+    pub opposite: Dir,
+}
+
+/// A player's side of the variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    /// Directions in which men move.
+    pub forward: Vec<Dir>,
+    /// Cells on which this player's men promote (sorted).
+    pub promotion: Vec<Cell>,
+    /// Men at the start (sorted).
+    pub men: Vec<Cell>,
+    /// Kings at the start (sorted).
+    pub kings: Vec<Cell>,
+}
+
+/// Name, id, description and sources of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meta {
+    /// Identifier, conventionally the file stem.
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// One-line description.
+    pub description: String,
+    /// Where the facts come from.
+    pub sources: Vec<String>,
+}
+
+/// A maximal straight run of cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The direction the cells are listed in.
+    pub direction: Dir,
+    /// The cells, from one end to the other.
+    pub cells: Vec<Cell>,
+}
+
+/// A validated board with everything the engine reads, compiled into dense tables.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub(crate) meta: Meta,
+    pub(crate) names: Vec<String>,
+    pub(crate) by_name: HashMap<String, Cell>,
+    pub(crate) coords: Vec<(usize, usize)>,
+    pub(crate) letters: Vec<String>,
+    pub(crate) numbers: Vec<String>,
+    pub(crate) directions: Vec<Direction>,
+    /// `neighbours[cell * dirs + d]`.
+    pub(crate) neighbours: Vec<Option<Cell>>,
+    /// Flat storage of rays; `ray_ranges[cell * dirs + d]` indexes it.
+    pub(crate) rays: Vec<Cell>,
+    pub(crate) ray_ranges: Vec<(u32, u32)>,
+    pub(crate) display: Vec<(i32, i32)>,
+    pub(crate) sides: [Side; 2],
+    pub(crate) promotion_mask: [Vec<bool>; 2],
+    pub(crate) rules: RuleSet,
+    pub(crate) values: Values,
+    pub(crate) embedding: Embedding,
+    pub(crate) graph: DiGraph<Cell, Dir>,
+    pub(crate) mirror: Option<Vec<Cell>>,
+}
+
+impl PartialEq for Geometry {
+    /// Two geometries are equal when every compiled table agrees (the graph is
+    /// derived from the neighbour table, so it is not compared separately).
+    fn eq(&self, other: &Self) -> bool {
+        self.names == other.names
+            && self.coords == other.coords
+            && self.directions == other.directions
+            && self.neighbours == other.neighbours
+            && self.display == other.display
+            && self.sides == other.sides
+            && self.rules == other.rules
+            && self.values == other.values
+            && self.embedding == other.embedding
+            && self.mirror == other.mirror
+    }
+}
+
+impl Geometry {
+    /// Name, id, description and sources.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// All cells, in index order.
+    pub fn cells(&self) -> std::ops::Range<Cell> {
+        0..self.names.len()
+    }
+
+    /// Number of directions.
+    pub fn direction_count(&self) -> usize {
+        self.directions.len()
+    }
+
+    /// The directions.
+    pub fn directions(&self) -> &[Direction] {
+        &self.directions
+    }
+
+    /// Index of the direction called `name`.
+    pub fn direction_by_name(&self, name: &str) -> Option<Dir> {
+        self.directions.iter().position(|d| d.name == name)
+    }
+
+    /// The opposite of direction `d`.
+    pub fn opposite(&self, d: Dir) -> Dir {
+        self.directions[d].opposite
+    }
+
+    /// The cell's name (`e1`).
+    pub fn name(&self, cell: Cell) -> &str {
+        &self.names[cell]
+    }
+
+    /// The cell called `name`.
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Letter index and number index of the cell.
+    pub fn coords(&self, cell: Cell) -> (usize, usize) {
+        self.coords[cell]
+    }
+
+    /// Labels of the lettered lines, in index order.
+    pub fn letter_labels(&self) -> &[String] {
+        &self.letters
+    }
+
+    /// Labels of the numbered lines, in index order.
+    pub fn number_labels(&self) -> &[String] {
+        &self.numbers
+    }
+
+    /// The cell on letter line `letter` and number line `number`, if any.
+    pub fn cell_at(&self, letter: usize, number: usize) -> Option<Cell> {
+        let name = format!("{}{}", self.letters.get(letter)?, self.numbers.get(number)?);
+        self.cell(&name)
+    }
+
+    /// The neighbour of `cell` in direction `d`.
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, d: Dir) -> Option<Cell> {
+        self.neighbours[cell * self.directions.len() + d]
+    }
+
+    /// The cells met walking from `cell` (excluded) in direction `d` to the edge.
+    #[inline]
+    pub fn ray(&self, cell: Cell, d: Dir) -> &[Cell] {
+        let (start, end) = self.ray_ranges[cell * self.directions.len() + d];
+        &self.rays[start as usize..end as usize]
+    }
+
+    /// Screen coordinates (x right, y up; the minimum is 0 on both axes).
+    pub fn display(&self, cell: Cell) -> (i32, i32) {
+        self.display[cell]
+    }
+
+    /// White's or Black's forward directions, promotion zone and start.
+    pub fn side(&self, player: Player) -> &Side {
+        &self.sides[player.index()]
+    }
+
+    /// Whether a man of `player` promotes on `cell`.
+    #[inline]
+    pub fn promotes(&self, player: Player, cell: Cell) -> bool {
+        self.promotion_mask[player.index()][cell]
+    }
+
+    /// The rule switches.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// Material values for the computer opponent.
+    pub fn values(&self) -> Values {
+        self.values
+    }
+
+    /// Cell-to-bit embedding for the engine's bitsets.
+    pub fn embedding(&self) -> &Embedding {
+        &self.embedding
+    }
+
+    /// The board graph: nodes are cells, edges are directed links labelled by direction.
+    pub fn graph(&self) -> &DiGraph<Cell, Dir> {
+        &self.graph
+    }
+
+    /// The colour-swapping symmetry: the point reflection of the drawing, when it maps
+    /// the board, White's forward directions, zone and start onto Black's.
+    pub fn mirror(&self) -> Option<&[Cell]> {
+        self.mirror.as_deref()
+    }
+
+    /// Every maximal line, one per direction pair (listed along the lower-numbered
+    /// direction of the pair). Cells without neighbours on an axis form lines of one.
+    /// A line that closes on itself (a ring on a cylinder) is listed once, from its
+    /// lowest cell.
+    pub fn lines(&self) -> Vec<Line> {
+        let mut lines = Vec::new();
+        for (d, dir) in self.directions.iter().enumerate() {
+            if dir.opposite < d {
+                continue;
+            }
+            let mut covered = vec![false; self.cell_count()];
+            let starts = self.cells().filter(|&c| self.neighbour(c, dir.opposite).is_none());
+            let rings = self.cells();
+            for cell in starts.chain(rings) {
+                if covered[cell] {
+                    continue;
+                }
+                let mut cells = vec![cell];
+                cells.extend_from_slice(self.ray(cell, d));
+                for &c in &cells {
+                    covered[c] = true;
+                }
+                lines.push(Line { direction: d, cells });
+            }
+        }
+        lines
+    }
+}

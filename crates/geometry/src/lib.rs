@@ -1,0 +1,25 @@
+//! Board geometry for the Bushka family of games.
+//!
+//! A board is data: a TOML variant file ([`file::VariantFile`]) describes cells named
+//! by a lettered and a numbered line, directions (lattice vectors or explicit links),
+//! each player's forward directions, promotion zone and start, and the rule switches.
+//! [`load_str`] / [`load_path`] validate it into a [`Geometry`]: a `petgraph` graph
+//! plus the dense tables the engine reads (neighbours, rays, promotion masks, the
+//! bit embedding that turns each direction into a shift).
+
+mod assemble;
+mod builtin;
+pub mod embed;
+mod error;
+pub mod file;
+mod generate;
+mod geometry;
+
+pub use assemble::{load_path, load_str};
+pub use builtin::{BUILTIN, Builtin, builtin, resolve};
+pub use embed::{Embedding, Step};
+pub use error::{ErrorKind, Location, VariantError};
+pub use geometry::{
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, Meta,
+    Player, RuleSet, Side, Values,
+};
