@@ -1,0 +1,250 @@
+//! Bitsets over bit indices: `u64` and `u128` for the official boards, [`Wide`] for
+//! authored boards of up to 1024 cells.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A fixed-width set of bit indices, the engine's currency in the hot path.
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// Number of indices the type holds.
+    const CAPACITY: usize;
+    /// The empty set.
+    const EMPTY: Self;
+
+    /// The set holding index `i` alone.
+    fn bit(i: usize) -> Self;
+    /// Whether index `i` is in the set.
+    fn has(self, i: usize) -> bool;
+    /// Every index moved by `s` (up when positive); indices leaving the range vanish.
+    fn shift(self, s: i32) -> Self;
+    /// Number of indices in the set.
+    fn count(self) -> u32;
+    /// The lowest index (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// The set without its lowest index.
+    fn without_lowest(self) -> Self;
+
+    /// Whether the set is empty.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+
+    /// Iterates the indices, lowest first.
+    #[inline]
+    fn iter(self) -> BitIter<Self> {
+        BitIter(self)
+    }
+}
+
+/// Iterator over the indices of a [`Bits`] set.
+#[derive(Clone, Copy, Debug)]
+pub struct BitIter<B>(B);
+
+impl<B: Bits> Iterator for BitIter<B> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let i = self.0.lowest();
+            self.0 = self.0.without_lowest();
+            Some(i)
+        }
+    }
+}
+
+macro_rules! primitive_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
+
+            #[inline]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline]
+            fn has(self, i: usize) -> bool {
+                (self >> i) & 1 != 0
+            }
+            #[inline]
+            fn shift(self, s: i32) -> Self {
+                if s >= 0 { self << s } else { self >> -s }
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+primitive_bits!(u64);
+primitive_bits!(u128);
+
+/// Number of 64-bit words in [`Wide`].
+pub const WIDE_WORDS: usize = 16;
+
+/// A 1024-bit set for large authored boards.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide(pub [u64; WIDE_WORDS]);
+
+impl Default for Wide {
+    fn default() -> Self {
+        Wide([0; WIDE_WORDS])
+    }
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign:ident, $amethod:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $method(mut self, rhs: Wide) -> Wide {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a = *a $op b;
+                }
+                self
+            }
+        }
+        impl $assign for Wide {
+            #[inline]
+            fn $amethod(&mut self, rhs: Wide) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline]
+    fn not(self) -> Wide {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl Bits for Wide {
+    const CAPACITY: usize = 64 * WIDE_WORDS;
+    const EMPTY: Self = Wide([0; WIDE_WORDS]);
+
+    #[inline]
+    fn bit(i: usize) -> Self {
+        let mut w = Wide::EMPTY;
+        w.0[i / 64] = 1 << (i % 64);
+        w
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        (self.0[i / 64] >> (i % 64)) & 1 != 0
+    }
+    fn shift(self, s: i32) -> Self {
+        let mut out = Wide::EMPTY;
+        let n = WIDE_WORDS as i64;
+        let words = (s as i64).div_euclid(64);
+        let bits = (s as i64).rem_euclid(64) as u32;
+        for (i, &w) in self.0.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let lo = i as i64 + words;
+            if (0..n).contains(&lo) {
+                out.0[lo as usize] |= w << bits;
+            }
+            if bits != 0 && (0..n).contains(&(lo + 1)) {
+                out.0[(lo + 1) as usize] |= w >> (64 - bits);
+            }
+        }
+        out
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return i * 64 + w.trailing_zeros() as usize;
+            }
+        }
+        Self::CAPACITY
+    }
+    #[inline]
+    fn without_lowest(mut self) -> Self {
+        for w in self.0.iter_mut() {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn to_vec<B: Bits>(b: B) -> Vec<usize> {
+        b.iter().collect()
+    }
+
+    proptest! {
+        #[test]
+        fn wide_shift_matches_u128(x in any::<u128>(), s in -130i32..130) {
+            let mut w = Wide::EMPTY;
+            w.0[0] = x as u64;
+            w.0[1] = (x >> 64) as u64;
+            let expected: Vec<usize> = to_vec(x)
+                .into_iter()
+                .filter_map(|i| {
+                    let j = i as i64 + s as i64;
+                    (0..Wide::CAPACITY as i64).contains(&j).then_some(j as usize)
+                })
+                .collect();
+            prop_assert_eq!(to_vec(w.shift(s)), expected);
+        }
+
+        #[test]
+        fn u64_iter_and_count_agree(x in any::<u64>()) {
+            prop_assert_eq!(x.iter().count() as u32, x.count());
+            for i in x.iter() {
+                prop_assert!(x.has(i));
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The engine's view of a geometry: bit-indexed tables and bitset steps.
+
+use std::sync::Arc;
+
+use bushka_geometry::{Dir, Geometry, MAX_DIRS, Player, RuleSet, Step};
+
+use crate::bits::Bits;
+
+/// A bit index on the board (a cell's place in the bitsets).
+pub type Sq = u16;
+
+/// Marks "no neighbour" in the neighbour table.
+pub const NO_SQ: Sq = Sq::MAX;
+
+/// Everything the move generator reads, compiled for bitset type `B`.
+#[derive(Debug)]
+pub struct Board<B: Bits> {
+    geometry: Arc<Geometry>,
+    /// Every cell's bit.
+    pub(crate) all: B,
+    pub(crate) dirs: usize,
+    pub(crate) opposite: [usize; MAX_DIRS],
+    pub(crate) steps: [Step; MAX_DIRS],
+    /// Bits of the cells that have a neighbour in each direction.
+    pub(crate) has_neighbour: [B; MAX_DIRS],
+    /// `neighbour[sq][d]`, or [`NO_SQ`].
+    pub(crate) neighbour: Vec<[Sq; MAX_DIRS]>,
+    /// Forward directions per player.
+    pub(crate) forward: [Vec<Dir>; 2],
+    /// Promotion zone per player.
+    pub(crate) promotion: [B; 2],
+    sq_of_cell: Vec<Sq>,
+    cell_of_sq: Vec<usize>,
+    /// Zobrist keys: `[sq][player * 2 + is_king]`.
+    pub(crate) keys: Vec<[u64; 4]>,
+    /// Zobrist key for Black to move.
+    pub(crate) black_key: u64,
+    /// The variant's rule switches.
+    pub(crate) rules: RuleSet,
+}
+
+/// SplitMix64: a fixed, portable stream for Zobrist keys.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<B: Bits> Board<B> {
+    /// Compiles the tables; `None` when the embedding does not fit `B`.
+    pub fn new(geometry: Arc<Geometry>) -> Option<Board<B>> {
+        let embedding = geometry.embedding();
+        if embedding.span > B::CAPACITY {
+            return None;
+        }
+        let dirs = geometry.direction_count();
+        let span = embedding.span;
+        let sq_of_cell: Vec<Sq> = embedding.index.iter().map(|&i| i as Sq).collect();
+        let mut cell_of_sq = vec![usize::MAX; span];
+        for (cell, &sq) in sq_of_cell.iter().enumerate() {
+            cell_of_sq[sq as usize] = cell;
+        }
+        let mut neighbour = vec![[NO_SQ; MAX_DIRS]; span];
+        let mut has_neighbour = [B::EMPTY; MAX_DIRS];
+        let mut opposite = [0; MAX_DIRS];
+        let mut steps = [Step::Table; MAX_DIRS];
+        let mut all = B::EMPTY;
+        for cell in geometry.cells() {
+            let sq = sq_of_cell[cell] as usize;
+            all |= B::bit(sq);
+            for d in 0..dirs {
+                if let Some(to) = geometry.neighbour(cell, d) {
+                    neighbour[sq][d] = sq_of_cell[to];
+                    has_neighbour[d] |= B::bit(sq);
+                }
+            }
+        }
+        for d in 0..dirs {
+            opposite[d] = geometry.opposite(d);
+            steps[d] = embedding.steps[d];
+        }
+        let mut promotion = [B::EMPTY; 2];
+        for p in Player::BOTH {
+            for &c in &geometry.side(p).promotion {
+                promotion[p.index()] |= B::bit(sq_of_cell[c] as usize);
+            }
+        }
+        let forward = Player::BOTH.map(|p| geometry.side(p).forward.clone());
+        let mut seed = 0x0B05_4CA0_u64;
+        let keys = (0..span)
+            .map(|_| [0; 4].map(|_: u64| splitmix(&mut seed)))
+            .collect();
+        let black_key = splitmix(&mut seed);
+        Some(Board {
+            all,
+            dirs,
+            opposite,
+            steps,
+            has_neighbour,
+            neighbour,
+            forward,
+            promotion,
+            sq_of_cell,
+            cell_of_sq,
+            keys,
+            black_key,
+            rules: *geometry.rules(),
+            geometry,
+        })
+    }
+
+    /// The geometry the board was compiled from.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// The bit of a cell.
+    #[inline]
+    pub fn sq(&self, cell: usize) -> Sq {
+        self.sq_of_cell[cell]
+    }
+
+    /// The cell of a bit.
+    #[inline]
+    pub fn cell(&self, sq: Sq) -> usize {
+        self.cell_of_sq[sq as usize]
+    }
+
+    /// The cell's name.
+    pub fn name(&self, sq: Sq) -> &str {
+        self.geometry.name(self.cell(sq))
+    }
+
+    /// The square called `name`.
+    pub fn sq_named(&self, name: &str) -> Option<Sq> {
+        self.geometry.cell(name).map(|c| self.sq(c))
+    }
+
+    /// Every cell's bit.
+    #[inline]
+    pub fn all(&self) -> B {
+        self.all
+    }
+
+    /// Number of directions.
+    #[inline]
+    pub fn dirs(&self) -> usize {
+        self.dirs
+    }
+
+    /// The opposite of `d`.
+    #[inline]
+    pub fn opposite(&self, d: usize) -> usize {
+        self.opposite[d]
+    }
+
+    /// The neighbour of `sq` in direction `d`, or [`NO_SQ`].
+    #[inline]
+    pub fn neighbour(&self, sq: Sq, d: usize) -> Sq {
+        self.neighbour[sq as usize][d]
+    }
+
+    /// Player `p`'s forward directions.
+    #[inline]
+    pub fn forward(&self, p: Player) -> &[Dir] {
+        &self.forward[p.index()]
+    }
+
+    /// Player `p`'s promotion zone.
+    #[inline]
+    pub fn promotion(&self, p: Player) -> B {
+        self.promotion[p.index()]
+    }
+
+    /// The cells reached by one step in direction `d` from the cells of `set`.
+    #[inline]
+    pub fn step(&self, set: B, d: usize) -> B {
+        let from = set & self.has_neighbour[d];
+        match self.steps[d] {
+            Step::Shift(s) => from.shift(s),
+            Step::Table => {
+                let mut out = B::EMPTY;
+                for sq in from.iter() {
+                    out |= B::bit(self.neighbour[sq][d] as usize);
+                }
+                out
+            }
+        }
+    }
+
+    /// The cells whose neighbour in direction `d` is in `set`.
+    #[inline]
+    pub fn step_back(&self, set: B, d: usize) -> B {
+        self.step(set, self.opposite[d])
+    }
+
+    /// Zobrist key of a piece.
+    #[inline]
+    pub(crate) fn key(&self, sq: usize, player: Player, king: bool) -> u64 {
+        self.keys[sq][player.index() * 2 + king as usize]
+    }
+}

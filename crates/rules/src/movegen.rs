@@ -1,0 +1,164 @@
+//! Legal move generation: captures come from the variant's capture style (the seam
+//! where draughts' jump capture will join), quiet moves are shared by every style.
+
+use bushka_geometry::{CaptureStyle, KingRange};
+
+use crate::bits::Bits;
+use crate::board::{Board, NO_SQ, Sq};
+use crate::capture;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Position;
+
+impl<B: Bits> Board<B> {
+    /// Fills `out` with every legal move in `pos` (captures take priority).
+    pub fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
+        out.clear();
+        if !self.captures(pos, out) {
+            self.quiet_moves(pos, out);
+        }
+    }
+
+    /// The legal moves, as a new list (convenience; the hot path reuses lists).
+    pub fn moves(&self, pos: &Position<B>) -> MoveList<B> {
+        let mut list = MoveList::new();
+        self.legal_moves(pos, &mut list);
+        list
+    }
+
+    /// Number of legal moves; quiet positions are counted with bitset arithmetic
+    /// without listing the moves. `scratch` is used for captures.
+    pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
+        scratch.clear();
+        if self.captures(pos, scratch) {
+            scratch.len() as u64
+        } else {
+            self.count_quiet(pos)
+        }
+    }
+
+    /// Generates the captures of the variant's capture style; true if there are any.
+    fn captures(&self, pos: &Position<B>, out: &mut MoveList<B>) -> bool {
+        match self.rules.capture {
+            CaptureStyle::Contact => capture::contact::generate(self, pos, out),
+        }
+    }
+
+    /// The tails of the line of men whose head is `head`, looking back against `d`,
+    /// that make a line of at least the minimum length: calls `f(tail)` for each.
+    #[inline]
+    pub(crate) fn for_each_tail(&self, men: B, head: Sq, d: usize, mut f: impl FnMut(Sq)) {
+        let back = self.opposite[d];
+        let mut tail = head;
+        let mut len = 1;
+        loop {
+            tail = self.neighbour(tail, back);
+            if tail == NO_SQ || !men.has(tail as usize) {
+                return;
+            }
+            len += 1;
+            if len >= self.rules.min_line {
+                f(tail);
+            }
+        }
+    }
+
+    fn quiet_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
+        let me = pos.side();
+        let men = pos.men(me);
+        let empty = self.all & !pos.occupied();
+        let promotion = self.promotion(me);
+        for &d in self.forward(me) {
+            let movers = men & self.step_back(empty, d);
+            for sq in movers.iter() {
+                let to = self.neighbour(sq as Sq, d);
+                out.push(Move {
+                    kind: MoveKind::Man,
+                    from: sq as Sq,
+                    to,
+                    captured: B::EMPTY,
+                    promotes: promotion.has(to as usize),
+                });
+            }
+            let heads = movers & self.step(men, d);
+            for head in heads.iter() {
+                let to = self.neighbour(head as Sq, d);
+                let promotes = promotion.has(to as usize);
+                self.for_each_tail(men, head as Sq, d, |tail| {
+                    out.push(Move {
+                        kind: MoveKind::Line,
+                        from: tail,
+                        to,
+                        captured: B::EMPTY,
+                        promotes,
+                    })
+                });
+            }
+        }
+        let short = self.rules.king_range == KingRange::Short;
+        for king in pos.kings(me).iter() {
+            for d in 0..self.dirs {
+                let mut at = king as Sq;
+                loop {
+                    at = self.neighbour(at, d);
+                    if at == NO_SQ || !empty.has(at as usize) {
+                        break;
+                    }
+                    out.push(Move {
+                        kind: MoveKind::King,
+                        from: king as Sq,
+                        to: at,
+                        captured: B::EMPTY,
+                        promotes: false,
+                    });
+                    if short {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts the quiet moves with set arithmetic (same count as `quiet_moves`).
+    fn count_quiet(&self, pos: &Position<B>) -> u64 {
+        let me = pos.side();
+        let men = pos.men(me);
+        let empty = self.all & !pos.occupied();
+        let min_back = self.rules.min_line - 1;
+        let mut n = 0u64;
+        for &d in self.forward(me) {
+            let movers = men & self.step_back(empty, d);
+            n += movers.count() as u64;
+            // Men k cells behind a head that can advance are tails of (k+1)-man lines.
+            let mut behind = movers;
+            let mut k = 0;
+            loop {
+                behind = men & self.step_back(behind, d);
+                if behind.is_empty() {
+                    break;
+                }
+                k += 1;
+                if k >= min_back {
+                    n += behind.count() as u64;
+                }
+            }
+        }
+        let kings = pos.kings(me);
+        if !kings.is_empty() {
+            let short = self.rules.king_range == KingRange::Short;
+            for d in 0..self.dirs {
+                let mut reach = kings;
+                loop {
+                    reach = self.step(reach, d) & empty;
+                    if reach.is_empty() {
+                        break;
+                    }
+                    n += reach.count() as u64;
+                    if short {
+                        break;
+                    }
+                }
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,155 @@
+//! Positions: occupancy bitsets, side to move, an incremental Zobrist hash.
+
+use bushka_geometry::Player;
+
+use crate::bits::Bits;
+use crate::board::{Board, Sq};
+use crate::moves::Move;
+
+/// A position: men and kings of each player and the side to move.
+///
+/// Built only by [`Board::start_position`], [`crate::Setup::validate`] or by playing
+/// legal moves, so it always satisfies the board's invariants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<B: Bits> {
+    pub(crate) men: [B; 2],
+    pub(crate) kings: [B; 2],
+    pub(crate) side: Player,
+    pub(crate) hash: u64,
+}
+
+impl<B: Bits> Position<B> {
+    /// Builds a position and its hash from raw sets (no validation).
+    pub(crate) fn from_parts(board: &Board<B>, men: [B; 2], kings: [B; 2], side: Player) -> Position<B> {
+        let mut hash = if side == Player::Black { board.black_key } else { 0 };
+        for p in Player::BOTH {
+            for sq in men[p.index()].iter() {
+                hash ^= board.key(sq, p, false);
+            }
+            for sq in kings[p.index()].iter() {
+                hash ^= board.key(sq, p, true);
+            }
+        }
+        Position {
+            men,
+            kings,
+            side,
+            hash,
+        }
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// Player `p`'s men.
+    #[inline]
+    pub fn men(&self, p: Player) -> B {
+        self.men[p.index()]
+    }
+
+    /// Player `p`'s kings.
+    #[inline]
+    pub fn kings(&self, p: Player) -> B {
+        self.kings[p.index()]
+    }
+
+    /// Player `p`'s pieces.
+    #[inline]
+    pub fn pieces(&self, p: Player) -> B {
+        self.men[p.index()] | self.kings[p.index()]
+    }
+
+    /// Every piece on the board.
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.pieces(Player::White) | self.pieces(Player::Black)
+    }
+
+    /// Zobrist hash of placement and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece on `sq`: its owner and whether it is a king.
+    pub fn piece_at(&self, sq: Sq) -> Option<(Player, bool)> {
+        let sq = sq as usize;
+        Player::BOTH.into_iter().find_map(|p| {
+            if self.men[p.index()].has(sq) {
+                Some((p, false))
+            } else if self.kings[p.index()].has(sq) {
+                Some((p, true))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The position after `mv` (which must be legal here).
+    #[inline]
+    pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
+        let mut next = *self;
+        let me = self.side;
+        let them = me.opponent();
+        let (m, t) = (me.index(), them.index());
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let was_king = self.kings[m].has(from);
+        let is_king = was_king || mv.promotes;
+        if was_king {
+            next.kings[m] ^= B::bit(from);
+        } else {
+            next.men[m] ^= B::bit(from);
+        }
+        if is_king {
+            next.kings[m] |= B::bit(to);
+        } else {
+            next.men[m] |= B::bit(to);
+        }
+        let mut hash = self.hash ^ board.key(from, me, was_king) ^ board.key(to, me, is_king);
+        if !mv.captured.is_empty() {
+            for sq in mv.captured.iter() {
+                let king = self.kings[t].has(sq);
+                hash ^= board.key(sq, them, king);
+            }
+            next.men[t] &= !mv.captured;
+            next.kings[t] &= !mv.captured;
+        }
+        next.hash = hash ^ board.black_key;
+        next.side = them;
+        next
+    }
+
+    /// The same placement with the other player to move.
+    pub fn with_side(&self, board: &Board<B>, side: Player) -> Position<B> {
+        if side == self.side {
+            return *self;
+        }
+        Position {
+            side,
+            hash: self.hash ^ board.black_key,
+            ..*self
+        }
+    }
+}
+
+impl<B: Bits> Board<B> {
+    /// The variant's start position, White to move.
+    pub fn start_position(&self) -> Position<B> {
+        let geometry = self.geometry();
+        let mut men = [B::EMPTY; 2];
+        let mut kings = [B::EMPTY; 2];
+        for p in Player::BOTH {
+            let side = geometry.side(p);
+            for &c in &side.men {
+                men[p.index()] |= B::bit(self.sq(c) as usize);
+            }
+            for &c in &side.kings {
+                kings[p.index()] |= B::bit(self.sq(c) as usize);
+            }
+        }
+        Position::from_parts(self, men, kings, Player::White)
+    }
+}
