@@ -3,17 +3,36 @@
 //! One engine plays every variant file: positions are bitsets over the board's bit
 //! embedding ([`Board`]), moves are generated from the compiled direction tables and
 //! the variant's rule switches only. No code here names a board, a cell or a variant.
+//!
+//! ```
+//! use bushka_rules::{AnyBoard, with_board, perft};
+//! let geometry = bushka_geometry::builtin("bushka").unwrap().unwrap();
+//! let board = AnyBoard::new(geometry);
+//! let nodes = with_board!(&board, b => perft(b, &b.start_position(), 3));
+//! assert_eq!(nodes, 13_920);
+//! ```
 
+mod any;
 mod bits;
 mod board;
 mod capture;
+mod error;
+mod game;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod position;
+mod record;
+mod setup;
 
+pub use any::AnyBoard;
 pub use bits::{BitIter, Bits, WIDE_WORDS, Wide};
 pub use board::{Board, NO_SQ, Sq};
+pub use error::{MoveError, PositionError, RecordError};
+pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use moves::{Move, MoveKind, MoveList};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use record::{Record, RecordMove};
+pub use setup::Setup;

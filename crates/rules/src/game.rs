@@ -1,0 +1,230 @@
+//! A game in progress: history, result, repetition, agreement, undo.
+
+use std::fmt;
+use std::sync::Arc;
+
+use bushka_geometry::Player;
+
+use crate::bits::Bits;
+use crate::board::Board;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Why a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser had no legal move (no pieces, or all blocked).
+    NoLegalMove,
+    /// The loser resigned.
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawReason {
+    /// The same position with the same player to move occurred the set number of times.
+    Repetition,
+    /// The players agreed.
+    Agreement,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// One player won.
+    Win {
+        /// The winner.
+        winner: Player,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// The PDN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Player::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Player::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Player> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoLegalMove,
+            } => write!(f, "{} wins: {} has no legal move", winner.name(), winner.opponent().name()),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            } => write!(f, "{} wins: {} resigned", winner.name(), winner.opponent().name()),
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            } => write!(f, "draw by repetition"),
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            } => write!(f, "draw by agreement"),
+        }
+    }
+}
+
+/// A move the game cannot take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error("illegal move")]
+    Illegal,
+    /// The game is already over.
+    #[error("the game is over: {0}")]
+    Over(Outcome),
+}
+
+/// A game: the start position, the moves played, and how it ended.
+#[derive(Debug, Clone)]
+pub struct Game<B: Bits> {
+    board: Arc<Board<B>>,
+    positions: Vec<Position<B>>,
+    moves: Vec<Move<B>>,
+    legal: MoveList<B>,
+    declared: Option<Outcome>,
+}
+
+impl<B: Bits> Game<B> {
+    /// A game from the variant's start position.
+    pub fn new(board: Arc<Board<B>>) -> Game<B> {
+        let start = board.start_position();
+        Game::from_position(board, start)
+    }
+
+    /// A game from a given position.
+    pub fn from_position(board: Arc<Board<B>>, start: Position<B>) -> Game<B> {
+        let legal = board.moves(&start);
+        Game {
+            board,
+            positions: vec![start],
+            moves: Vec::new(),
+            legal,
+            declared: None,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Arc<Board<B>> {
+        &self.board
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position<B> {
+        self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start"))
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position<B> {
+        &self.positions[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move<B>] {
+        &self.moves
+    }
+
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[Position<B>] {
+        &self.positions
+    }
+
+    /// The legal moves now (empty when the game is over).
+    pub fn legal_moves(&self) -> &[Move<B>] {
+        if self.outcome().is_some() { &[] } else { self.legal.as_slice() }
+    }
+
+    /// How many times the current position (placement and side) has occurred.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| *p == now).count()
+    }
+
+    /// The result, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.declared {
+            return Some(outcome);
+        }
+        if self.legal.is_empty() {
+            return Some(Outcome::Win {
+                winner: self.position().side().opponent(),
+                reason: WinReason::NoLegalMove,
+            });
+        }
+        if self.repetitions() >= self.board.rules.repetition {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        None
+    }
+
+    /// Plays a move (compared by identity with the legal moves).
+    pub fn play(&mut self, mv: &Move<B>) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let legal = *self.legal.iter().find(|m| m.same(mv)).ok_or(GameError::Illegal)?;
+        let next = self.position().play(&self.board, &legal);
+        self.positions.push(next);
+        self.moves.push(legal);
+        self.board.legal_moves(&next, &mut self.legal);
+        Ok(())
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move<B>> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.declared = None;
+        let now = *self.position();
+        self.board.legal_moves(&now, &mut self.legal);
+        Some(mv)
+    }
+
+    /// Ends the game drawn by agreement (an accepted offer).
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Draw {
+                reason: DrawReason::Agreement,
+            });
+        }
+    }
+
+    /// Ends the game by `player` resigning.
+    pub fn resign(&mut self, player: Player) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Win {
+                winner: player.opponent(),
+                reason: WinReason::Resignation,
+            });
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! MindSports notation (RULES.md section 5): printing and parsing.
+//!
+//! Quiet moves and linear captures keep to one line, so only the changing index is
+//! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full
+//! (`e4f5`, `e4xf5`). Piece captures give origin and destination compressed the same
+//! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
+//! printed when the compact form is ambiguous and is always accepted.
+
+use bushka_geometry::Geometry;
+
+use crate::bits::Bits;
+use crate::board::{Board, Sq};
+use crate::capture::contact;
+use crate::error::MoveError;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+/// The three families of move text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// No `x`: man, line and king moves.
+    Quiet,
+    /// `x` between the indices.
+    Linear,
+    /// `x` at the end.
+    Piece,
+}
+
+fn family(kind: MoveKind) -> Family {
+    match kind {
+        MoveKind::Man | MoveKind::Line | MoveKind::King => Family::Quiet,
+        MoveKind::LinearCapture => Family::Linear,
+        MoveKind::PieceCapture => Family::Piece,
+    }
+}
+
+/// The compact text of a move from `from` to `to` of the given family.
+fn compact(geometry: &Geometry, family: Family, from: usize, to: usize) -> String {
+    let (l1, n1) = geometry.coords(from);
+    let (l2, n2) = geometry.coords(to);
+    let letters = geometry.letter_labels();
+    let numbers = geometry.number_labels();
+    let (a, b) = (&letters[l1], &numbers[n1]);
+    let (c, d) = (&letters[l2], &numbers[n2]);
+    match family {
+        Family::Quiet if l1 == l2 => format!("{a}{b}{d}"),
+        Family::Quiet if n1 == n2 => format!("{a}{c}{b}"),
+        Family::Quiet => format!("{a}{b}{c}{d}"),
+        Family::Linear if l1 == l2 => format!("{a}{b}x{d}"),
+        Family::Linear if n1 == n2 => format!("{a}x{c}{b}"),
+        Family::Linear => format!("{a}{b}x{c}{d}"),
+        Family::Piece if from == to => format!("{a}{b}x"),
+        Family::Piece if l1 == l2 => format!("{a}{b}{d}x"),
+        Family::Piece if n1 == n2 => format!("{a}{c}{b}x"),
+        Family::Piece => format!("{a}{b}{c}{d}x"),
+    }
+}
+
+/// Ways to read a run of characters as `count` consecutive labels.
+fn split_labels(run: &str, labels: &[String], count: usize) -> Vec<Vec<usize>> {
+    if count == 0 {
+        return if run.is_empty() { vec![Vec::new()] } else { Vec::new() };
+    }
+    let mut out = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if let Some(rest) = run.strip_prefix(label.as_str()) {
+            for mut tail in split_labels(rest, labels, count - 1) {
+                tail.insert(0, i);
+                out.push(tail);
+            }
+        }
+    }
+    out
+}
+
+/// Splits text into alternating runs of letters and digits.
+fn runs(text: &str) -> Vec<(bool, &str)> {
+    let mut out: Vec<(bool, &str)> = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        let alpha = c.is_ascii_alphabetic();
+        let next_differs = chars.get(k + 1).is_none_or(|&(_, n)| n.is_ascii_alphabetic() != alpha);
+        if next_differs {
+            out.push((alpha, &text[start..i + c.len_utf8()]));
+            start = i + c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Readings of a text without `x` as (from, to) cells: `f45`, `gf5`, `e4f5`, or a
+/// single cell `f6` (from = to) when `single` is allowed.
+fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize)> {
+    let letters = geometry.letter_labels();
+    let numbers = geometry.number_labels();
+    let cell = |l: usize, n: usize| geometry.cell_at(l, n);
+    let mut out = Vec::new();
+    match runs(text).as_slice() {
+        [(true, a), (false, d)] => {
+            for ls in split_labels(a, letters, 1) {
+                for ns in split_labels(d, numbers, 2) {
+                    out.extend(cell(ls[0], ns[0]).zip(cell(ls[0], ns[1])));
+                }
+                if single {
+                    for ns in split_labels(d, numbers, 1) {
+                        out.extend(cell(ls[0], ns[0]).map(|c| (c, c)));
+                    }
+                }
+            }
+            for ls in split_labels(a, letters, 2) {
+                for ns in split_labels(d, numbers, 1) {
+                    out.extend(cell(ls[0], ns[0]).zip(cell(ls[1], ns[0])));
+                }
+            }
+        }
+        [(true, a), (false, b), (true, c), (false, d)] => {
+            out.extend(geometry.cell(&format!("{a}{b}")).zip(geometry.cell(&format!("{c}{d}"))));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Readings of a linear capture's two sides: `h` `e4`, `g3` `5`, `e4` `f5`.
+fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(usize, usize)> {
+    let letters = geometry.letter_labels();
+    let numbers = geometry.number_labels();
+    let mut out = Vec::new();
+    match (runs(pre).as_slice(), runs(post).as_slice()) {
+        ([(true, a)], [(true, c), (false, n)]) => {
+            for l1 in split_labels(a, letters, 1) {
+                for l2 in split_labels(c, letters, 1) {
+                    for ns in split_labels(n, numbers, 1) {
+                        out.extend(geometry.cell_at(l1[0], ns[0]).zip(geometry.cell_at(l2[0], ns[0])));
+                    }
+                }
+            }
+        }
+        ([(true, a), (false, n1)], [(false, n2)]) => {
+            for ls in split_labels(a, letters, 1) {
+                for a1 in split_labels(n1, numbers, 1) {
+                    for b1 in split_labels(n2, numbers, 1) {
+                        out.extend(geometry.cell_at(ls[0], a1[0]).zip(geometry.cell_at(ls[0], b1[0])));
+                    }
+                }
+            }
+        }
+        ([(true, _), (false, _)], [(true, _), (false, _)]) => {
+            out.extend(geometry.cell(pre).zip(geometry.cell(post)));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Strips move-text decorations: annotations (`!`, `?`, `!?`, `??`) and white space.
+fn clean(text: &str) -> &str {
+    text.trim().trim_end_matches(['!', '?'])
+}
+
+impl<B: Bits> Board<B> {
+    /// Every route of a move, origin first (one route for non-capturing moves and
+    /// linear captures: origin and destination).
+    pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
+        match mv.kind {
+            MoveKind::PieceCapture => contact::routes(self, pos, mv),
+            _ => vec![vec![mv.from, mv.to]],
+        }
+    }
+
+    /// The full route form: every cell visited joined by `-`, then `x` for captures.
+    pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
+        let route = self.routes(pos, mv).into_iter().next().unwrap_or_else(|| vec![mv.from, mv.to]);
+        let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
+        let x = if mv.kind.is_capture() { "x" } else { "" };
+        format!("{}{x}", cells.join("-"))
+    }
+
+    fn compact_text(&self, mv: &Move<B>) -> String {
+        compact(self.geometry(), family(mv.kind), self.cell(mv.from), self.cell(mv.to))
+    }
+
+    /// The notation of `mv` among the legal moves `legal`: the compact form, or the
+    /// full route where the compact form would fit another legal move too.
+    pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+        let text = self.compact_text(mv);
+        let ambiguous = legal
+            .iter()
+            .any(|other| !other.same(mv) && family(other.kind) == family(mv.kind) && self.compact_text(other) == text);
+        if ambiguous { self.route_text(pos, mv) } else { text }
+    }
+
+    /// All legal moves of `pos` in notation, in generation order.
+    pub fn legal_texts(&self, pos: &Position<B>) -> Vec<String> {
+        let moves = self.moves(pos);
+        moves.iter().map(|mv| self.move_text(pos, mv, moves.as_slice())).collect()
+    }
+
+    /// Parses a move in MindSports notation (compact or full route) against the legal
+    /// moves of `pos`.
+    pub fn parse_move(&self, pos: &Position<B>, text: &str) -> Result<Move<B>, MoveError> {
+        let input = clean(text);
+        let legal = self.moves(pos);
+        let geometry = self.geometry();
+        let syntax = |why: &str| MoveError::Syntax {
+            input: input.to_string(),
+            why: why.to_string(),
+        };
+        if input.is_empty() {
+            return Err(syntax("empty move"));
+        }
+        let candidates: Vec<Move<B>> = if input.contains('-') {
+            let body = input.strip_suffix('x').unwrap_or(input);
+            let mut route = Vec::new();
+            for name in body.split('-') {
+                let cell = geometry
+                    .cell(name.trim())
+                    .ok_or_else(|| syntax(&format!("`{name}` is not a cell of this board")))?;
+                route.push(self.sq(cell));
+            }
+            if route.len() < 2 {
+                return Err(syntax("a route names at least two cells"));
+            }
+            legal
+                .iter()
+                .filter(|mv| self.routes(pos, mv).contains(&route))
+                .copied()
+                .collect()
+        } else {
+            let (fam, readings) = match input.matches('x').count() {
+                0 => (Family::Quiet, read_pair(geometry, input, false)),
+                1 if input.ends_with('x') => (Family::Piece, read_pair(geometry, &input[..input.len() - 1], true)),
+                1 => {
+                    let (pre, post) = input.split_once('x').unwrap_or((input, ""));
+                    (Family::Linear, read_linear(geometry, pre, post))
+                }
+                _ => return Err(syntax("more than one `x`")),
+            };
+            if readings.is_empty() {
+                return Err(syntax("expected a move like f45, gf5, e4f5, hxe4, g3x5, e8h6x, f6x or d6-e6-e5x"));
+            }
+            legal
+                .iter()
+                .filter(|mv| {
+                    family(mv.kind) == fam
+                        && readings.contains(&(self.cell(mv.from), self.cell(mv.to)))
+                })
+                .copied()
+                .collect()
+        };
+        match candidates.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(MoveError::Illegal {
+                input: input.to_string(),
+                legal: self.legal_texts(pos),
+            }),
+            _ => Err(MoveError::Ambiguous {
+                input: input.to_string(),
+                candidates: candidates.iter().map(|mv| self.route_text(pos, mv)).collect(),
+            }),
+        }
+    }
+}

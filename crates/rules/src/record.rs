@@ -1,0 +1,241 @@
+//! Game records: PDN-style tag lines, then numbered moves in MindSports notation.
+//!
+//! ```text
+//! [Variant "bushka"]
+//! [White "Alice"]
+//! [Black "engine"]
+//! [Result "1-0"]
+//! 1. f45 d87 2. gf5 ...  1-0
+//! ```
+//! Move numbers (`1.`, `1...`, `1`), annotations (`!`, `?`, `!?`, `??`) and `{...}`
+//! comments are skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, `*`) ends the moves.
+
+use std::sync::Arc;
+
+use crate::bits::Bits;
+use crate::board::Board;
+use crate::error::RecordError;
+use crate::game::Game;
+
+/// One move as written in a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move text, annotations included.
+    pub text: String,
+    /// 1-based line in the record.
+    pub line: usize,
+}
+
+/// A parsed game record (moves not yet checked against the rules).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Tag pairs in order of appearance.
+    pub tags: Vec<(String, String)>,
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// The result token, if present.
+    pub result: Option<String>,
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl Record {
+    /// Parses a record's text.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut record = Record::default();
+        let mut in_comment = false;
+        let mut in_moves = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let trimmed = raw.trim();
+            if !in_comment && !in_moves && trimmed.starts_with('[') {
+                record.tags.push(parse_tag(trimmed, line)?);
+                continue;
+            }
+            let mut rest = raw;
+            while !rest.is_empty() {
+                if in_comment {
+                    match rest.find('}') {
+                        Some(end) => {
+                            in_comment = false;
+                            rest = &rest[end + 1..];
+                        }
+                        None => rest = "",
+                    }
+                    continue;
+                }
+                let (chunk, after) = match rest.find('{') {
+                    Some(start) => {
+                        in_comment = true;
+                        (&rest[..start], &rest[start + 1..])
+                    }
+                    None => (rest, ""),
+                };
+                for token in chunk.split_whitespace() {
+                    in_moves = true;
+                    if record.result.is_some() {
+                        return Err(RecordError::Syntax {
+                            line,
+                            why: format!("`{token}` after the result"),
+                        });
+                    }
+                    if RESULTS.contains(&token) {
+                        record.result = Some(token.to_string());
+                        continue;
+                    }
+                    let body = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let body = if body.len() < token.len() { body.trim_start_matches('.') } else { body };
+                    let body = body.trim_end_matches(['!', '?']);
+                    if !body.is_empty() {
+                        record.moves.push(RecordMove {
+                            text: body.to_string(),
+                            line,
+                        });
+                    }
+                }
+                rest = after;
+            }
+        }
+        if in_comment {
+            return Err(RecordError::Syntax {
+                line: text.lines().count(),
+                why: "a `{` comment is never closed".into(),
+            });
+        }
+        Ok(record)
+    }
+
+    /// The value of tag `key` (case-insensitive key).
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Plays the record through from its `FEN` tag (or the start position).
+    pub fn replay<B: Bits>(&self, board: Arc<Board<B>>) -> Result<Game<B>, RecordError> {
+        let start = match self.tag("FEN") {
+            Some(fen) => board.parse_position(fen)?,
+            None => board.start_position(),
+        };
+        let first_black = start.side() == bushka_geometry::Player::Black;
+        let mut game = Game::from_position(board.clone(), start);
+        let moves = self.expanded_moves(board.geometry());
+        for (i, rm) in moves.iter().enumerate() {
+            let ply = i + usize::from(first_black);
+            let number = ply / 2 + 1;
+            if let Some(outcome) = game.outcome() {
+                return Err(RecordError::AfterEnd {
+                    number,
+                    text: rm.text.clone(),
+                    line: rm.line,
+                    outcome: outcome.to_string(),
+                });
+            }
+            let pos = *game.position();
+            let mv = board.parse_move(&pos, &rm.text).map_err(|error| RecordError::Move {
+                number,
+                white: ply % 2 == 0,
+                text: rm.text.clone(),
+                line: rm.line,
+                error,
+            })?;
+            game.play(&mv)
+                .map_err(|e| RecordError::Syntax {
+                    line: rm.line,
+                    why: e.to_string(),
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// The moves with MindSports move pairs split: in `3.gd3-de2` the dash separates
+    /// White's move from Black's, while in a full route (`d6-e6-e5x`) every part is a
+    /// cell. A dashed token whose parts are not all cells is read as a pair.
+    fn expanded_moves(&self, geometry: &bushka_geometry::Geometry) -> Vec<RecordMove> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        for rm in &self.moves {
+            let parts: Vec<&str> = rm.text.split('-').collect();
+            let route = parts.iter().all(|p| geometry.cell(p.strip_suffix('x').unwrap_or(p)).is_some());
+            if parts.len() == 2 && !route {
+                out.extend(parts.iter().map(|p| RecordMove {
+                    text: p.to_string(),
+                    line: rm.line,
+                }));
+            } else {
+                out.push(rm.clone());
+            }
+        }
+        out
+    }
+
+    /// Writes a finished or running game as a record with the given tags (a `FEN` tag
+    /// is added when the game did not start from the start position, and `Result`
+    /// from the outcome).
+    pub fn write<B: Bits>(game: &Game<B>, tags: &[(String, String)]) -> String {
+        let board = game.board();
+        let mut out = String::new();
+        let result = game.outcome().map_or("*", |o| o.result_text());
+        let mut all: Vec<(String, String)> = tags
+            .iter()
+            .filter(|(k, _)| !k.eq_ignore_ascii_case("FEN") && !k.eq_ignore_ascii_case("Result"))
+            .cloned()
+            .collect();
+        if *game.start() != board.start_position() {
+            all.push(("FEN".into(), board.position_string(game.start())));
+        }
+        all.push(("Result".into(), result.into()));
+        for (k, v) in &all {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        out.push('\n');
+        let black_first = game.start().side() == bushka_geometry::Player::Black;
+        let mut line = String::new();
+        for (i, (mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+            let ply = i + usize::from(black_first);
+            let legal = board.moves(pos);
+            let text = board.move_text(pos, mv, legal.as_slice());
+            let token = if ply % 2 == 0 {
+                format!("{}. {text}", ply / 2 + 1)
+            } else if i == 0 {
+                format!("{}... {text}", ply / 2 + 1)
+            } else {
+                text
+            };
+            if line.len() + token.len() + 1 > 78 {
+                out.push_str(line.trim_end());
+                out.push('\n');
+                line.clear();
+            }
+            line.push_str(&token);
+            line.push(' ');
+        }
+        line.push_str(result);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}
+
+fn parse_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {
+    let bad = |why: &str| RecordError::Syntax {
+        line,
+        why: format!("bad tag `{text}`: {why}"),
+    };
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| bad("expected [Name \"value\"]"))?
+        .trim();
+    let (key, value) = inner.split_once(char::is_whitespace).ok_or_else(|| bad("expected a name and a quoted value"))?;
+    let value = value.trim();
+    let value = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(|| bad("the value must be in double quotes"))?;
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad("the tag name must be letters, digits or `_`"));
+    }
+    Ok((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+}
