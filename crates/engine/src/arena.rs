@@ -1,0 +1,55 @@
+//! Playing games between players: the loop shared by `play`, `match` and `compare`.
+
+use bushka_geometry::Player as Colour;
+use bushka_rules::{Bits, Game, Move, Outcome};
+
+use crate::player::Player;
+
+/// How a played-out game stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// By a rule of the game (no legal move, repetition, agreement, resignation).
+    Rule(Outcome),
+    /// The match's ply limit was reached (scored as a draw by the match).
+    PlyLimit,
+}
+
+impl End {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Colour> {
+        match self {
+            End::Rule(outcome) => outcome.winner(),
+            End::PlyLimit => None,
+        }
+    }
+}
+
+/// Plays `game` on until it ends or `max_plies` plies have been played in total,
+/// asking `white` and `black` for moves; `on_move` sees each move before it is played.
+pub fn play_out<B: Bits>(
+    game: &mut Game<B>,
+    white: &mut dyn Player<B>,
+    black: &mut dyn Player<B>,
+    max_plies: usize,
+    mut on_move: impl FnMut(&Game<B>, &Move<B>),
+) -> End {
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return End::Rule(outcome);
+        }
+        if game.moves().len() >= max_plies {
+            return End::PlyLimit;
+        }
+        let player: &mut dyn Player<B> = match game.position().side() {
+            Colour::White => white,
+            Colour::Black => black,
+        };
+        let Some(mv) = player.choose(game) else {
+            unreachable!("a game that is not over has a legal move")
+        };
+        on_move(game, &mv);
+        if game.play(&mv).is_err() {
+            unreachable!("players choose among the legal moves")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Static evaluation, generic over any geometry: computed from the compiled tables only.
+//!
+//! Terms (each side's sum, White minus Black, then from the side to move's view):
+//! - **material**: men and kings at the variant's values (`[evaluation]` in the file);
+//! - **advancement**: men closer to their promotion zone, measured in forward steps;
+//! - **mobility**: men with a free forward cell;
+//! - **lines of men**: adjacent pairs of men on a line, a weapon (only lines capture
+//!   first) and a target (a line is taken whole), scored as a small bonus;
+//! - **kings' open lines**: cells a king sees along empty lines;
+//! - **tempo**: a small bonus for the side to move.
+//!
+//! All weights live in [`Weights`].
+
+use bushka_geometry::Player;
+use bushka_rules::{Bits, Board, Position};
+
+/// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// Bonus per forward step already made by a man, scaled by the board's depth.
+    pub advancement: i32,
+    /// Bonus for a man one step from promotion, on top of advancement.
+    pub near_promotion: i32,
+    /// Per man that can step forward.
+    pub mobility: i32,
+    /// Per adjacent pair of own men on a line.
+    pub line_pair: i32,
+    /// Per cell a king sees along open lines.
+    pub king_sight: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+/// The default weights.
+pub const WEIGHTS: Weights = Weights {
+    advancement: 4,
+    near_promotion: 25,
+    mobility: 2,
+    line_pair: 3,
+    king_sight: 2,
+    tempo: 5,
+};
+
+/// An evaluator compiled for one board.
+#[derive(Debug, Clone)]
+pub struct Evaluator<B: Bits> {
+    weights: Weights,
+    man: i32,
+    king: i32,
+    /// Per player, masks of the cells `k` forward steps away from the start side
+    /// (`rank[p][k]`), i.e. how far a man there has advanced.
+    rank: [Vec<B>; 2],
+    /// Per player, cells one forward step from the promotion zone.
+    near: [B; 2],
+    /// Direction indices with the lower index of each opposite pair.
+    axes: Vec<usize>,
+}
+
+impl<B: Bits> Evaluator<B> {
+    /// Compiles the evaluation tables for `board` with the default weights.
+    pub fn new(board: &Board<B>) -> Evaluator<B> {
+        Evaluator::with_weights(board, WEIGHTS)
+    }
+
+    /// Compiles the evaluation tables with the given weights.
+    pub fn with_weights(board: &Board<B>, weights: Weights) -> Evaluator<B> {
+        let values = board.geometry().values();
+        let mut rank = [Vec::new(), Vec::new()];
+        let mut near = [B::EMPTY; 2];
+        for p in Player::BOTH {
+            // Distance (in forward steps) to the promotion zone, by backward BFS.
+            let zone = board.promotion(p);
+            let mut dist_sets = vec![zone];
+            let mut seen = zone;
+            loop {
+                let last = *dist_sets.last().unwrap_or(&B::EMPTY);
+                let mut next = B::EMPTY;
+                for &d in board.forward(p) {
+                    next |= board.step_back(last, d);
+                }
+                next &= !seen;
+                if next.is_empty() {
+                    break;
+                }
+                seen |= next;
+                dist_sets.push(next);
+            }
+            near[p.index()] = dist_sets.get(1).copied().unwrap_or(B::EMPTY);
+            // Advancement k = (max distance) - distance.
+            dist_sets.reverse();
+            rank[p.index()] = dist_sets;
+        }
+        let axes = (0..board.dirs()).filter(|&d| board.opposite(d) > d).collect();
+        Evaluator {
+            weights,
+            man: values.man,
+            king: values.king,
+            rank,
+            near,
+            axes,
+        }
+    }
+
+    /// Value of a man.
+    pub fn man_value(&self) -> i32 {
+        self.man
+    }
+
+    /// Value of a king.
+    pub fn king_value(&self) -> i32 {
+        self.king
+    }
+
+    /// Material balance from White's view.
+    pub fn material(&self, pos: &Position<B>) -> i32 {
+        let side = |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
+        side(Player::White) - side(Player::Black)
+    }
+
+    fn side_score(&self, board: &Board<B>, pos: &Position<B>, p: Player, empty: B) -> i32 {
+        let w = &self.weights;
+        let men = pos.men(p);
+        let kings = pos.kings(p);
+        let mut score = men.count() as i32 * self.man + kings.count() as i32 * self.king;
+        if !men.is_empty() {
+            let ranks = &self.rank[p.index()];
+            let scale = ranks.len().max(1) as i32;
+            for (k, &mask) in ranks.iter().enumerate().skip(1) {
+                score += (men & mask).count() as i32 * k as i32 * w.advancement * 10 / scale;
+            }
+            score += (men & self.near[p.index()]).count() as i32 * w.near_promotion;
+            let mut movers = B::EMPTY;
+            for &d in board.forward(p) {
+                movers |= men & board.step_back(empty, d);
+            }
+            score += movers.count() as i32 * w.mobility;
+            for &d in &self.axes {
+                score += (men & board.step(men, d)).count() as i32 * w.line_pair;
+            }
+        }
+        if !kings.is_empty() {
+            let mut sight = 0;
+            for d in 0..board.dirs() {
+                let mut reach = kings;
+                loop {
+                    reach = board.step(reach, d) & empty;
+                    if reach.is_empty() {
+                        break;
+                    }
+                    sight += reach.count() as i32;
+                }
+            }
+            score += sight * w.king_sight;
+        }
+        score
+    }
+
+    /// The evaluation from the side to move's view.
+    pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
+        let empty = board.all() & !pos.occupied();
+        let white = self.side_score(board, pos, Player::White, empty);
+        let black = self.side_score(board, pos, Player::Black, empty);
+        let from_white = white - black;
+        let me = pos.side();
+        let signed = if me == Player::White { from_white } else { -from_white };
+        signed + self.weights.tempo
+    }
+}

@@ -1,0 +1,14 @@
+//! The Bushka computer opponent, generic over every variant: a static evaluation
+//! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
+//! ([`Searcher`]), and the players that the command line names ([`PlayerSpec`]).
+
+mod arena;
+mod eval;
+mod player;
+mod search;
+mod tt;
+
+pub use arena::{End, play_out};
+pub use eval::{Evaluator, WEIGHTS, Weights};
+pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
+pub use search::{Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text};

@@ -1,0 +1,471 @@
+//! Iterative-deepening negamax with alpha-beta, principal variation search, aspiration
+//! windows, a transposition table, killer and history move ordering, and a quiescence
+//! search over captures (captures are compulsory, so a position where the side to move
+//! must capture is never evaluated statically).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use bushka_rules::{Bits, Board, Game, Move, MoveKind, MoveList, Position};
+
+use crate::eval::Evaluator;
+use crate::tt::{Bound, Entry, MoveKey, Table};
+
+/// Score of a win (minus the plies to reach it).
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 10_000;
+/// Deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 200;
+
+/// How long to search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// Time left on the clock and increment per move.
+    pub clock: Option<(Duration, Duration)>,
+}
+
+impl Limits {
+    /// Searches to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches for a fixed time.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    fn time_budget(&self) -> Option<Duration> {
+        let from_clock = self.clock.map(|(left, inc)| {
+            let share = left / 25 + inc * 3 / 4;
+            share.min(left / 2).max(Duration::from_millis(5))
+        });
+        match (self.movetime, from_clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// One completed iteration of the search.
+#[derive(Debug, Clone)]
+pub struct Iteration<B: Bits> {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Score from the side to move's view, in centi-men (or a mate score).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move<B>>,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct SearchResult<B: Bits> {
+    /// The best move (none when there is no legal move).
+    pub best: Option<Move<B>>,
+    /// The last completed iteration (none when there is no legal move).
+    pub last: Option<Iteration<B>>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Describes a score for people: `+1.25` (men) or `mate 7` / `mated 4` (plies).
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win in {}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("loss in {}", MATE + score)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}
+
+/// A reusable searcher for one board.
+#[derive(Debug)]
+pub struct Searcher<B: Bits> {
+    board: Arc<Board<B>>,
+    eval: Evaluator<B>,
+    tt: Table,
+    killers: Vec<[Option<MoveKey>; 2]>,
+    history: Vec<i32>,
+    span: usize,
+    lists: Vec<MoveList<B>>,
+    order: Vec<Vec<(i64, usize)>>,
+    pv: Vec<Vec<Move<B>>>,
+    /// Hashes of the game and the current line, with whether the move into each
+    /// position could be undone (a king move) — repetition stops at the others.
+    path: Vec<(u64, bool)>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    can_stop: bool,
+    stopped: bool,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<B: Bits> Searcher<B> {
+    /// A searcher with a transposition table of `tt_mib` mebibytes.
+    pub fn new(board: Arc<Board<B>>, tt_mib: usize) -> Searcher<B> {
+        let eval = Evaluator::new(&board);
+        let span = board.geometry().embedding().span;
+        Searcher {
+            eval,
+            tt: Table::new(tt_mib),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; span * span],
+            span,
+            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            order: vec![Vec::new(); MAX_PLY + 1],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            path: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            can_stop: false,
+            stopped: false,
+            stop: None,
+            board,
+        }
+    }
+
+    /// The evaluator in use.
+    pub fn evaluator(&self) -> &Evaluator<B> {
+        &self.eval
+    }
+
+    /// Sets a flag that stops the search when raised (from another thread).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    /// Forgets everything learnt (transposition table, killers, history).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Static evaluation from the side to move's view.
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        self.eval.evaluate(&self.board, pos)
+    }
+
+    /// Searches the current position of `game`, knowing its history for repetitions.
+    pub fn search_game(
+        &mut self,
+        game: &Game<B>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Iteration<B>),
+    ) -> SearchResult<B> {
+        let mut path = Vec::with_capacity(game.positions().len() + MAX_PLY);
+        for (i, pos) in game.positions().iter().enumerate() {
+            let reversible = i > 0 && game.moves()[i - 1].kind == MoveKind::King;
+            path.push((pos.hash(), reversible));
+        }
+        self.run(*game.position(), path, limits, on_iteration)
+    }
+
+    /// Searches `pos` with no game history.
+    pub fn search(
+        &mut self,
+        pos: &Position<B>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Iteration<B>),
+    ) -> SearchResult<B> {
+        self.run(*pos, vec![(pos.hash(), false)], limits, on_iteration)
+    }
+
+    fn run(
+        &mut self,
+        root: Position<B>,
+        path: Vec<(u64, bool)>,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Iteration<B>),
+    ) -> SearchResult<B> {
+        let start = Instant::now();
+        self.path = path;
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_budget().map(|t| start + t);
+        self.stopped = false;
+        self.can_stop = false;
+        let legal = self.board.moves(&root);
+        if legal.is_empty() {
+            return SearchResult {
+                best: None,
+                last: None,
+                nodes: 0,
+            };
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        let mut last: Option<Iteration<B>> = None;
+        for depth in 1..=max_depth {
+            let score = match &last {
+                Some(prev) if depth >= 4 && prev.score.abs() < MATE_BOUND => self.aspiration(&root, depth, prev.score),
+                _ => self.negamax(&root, depth as i32, -MATE, MATE, 0),
+            };
+            if self.stopped {
+                break;
+            }
+            let mut pv = self.pv[0].clone();
+            if pv.is_empty() {
+                pv.push(legal.as_slice()[0]);
+            }
+            let iteration = Iteration {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv,
+            };
+            on_iteration(&iteration);
+            let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            last = Some(iteration);
+            self.can_stop = true;
+            if decided || legal.len() == 1 || self.out_of_budget() {
+                break;
+            }
+        }
+        SearchResult {
+            best: last.as_ref().and_then(|it| it.pv.first().copied()),
+            last,
+            nodes: self.nodes,
+        }
+    }
+
+    fn aspiration(&mut self, root: &Position<B>, depth: u32, guess: i32) -> i32 {
+        let mut window = 40;
+        loop {
+            let (alpha, beta) = (guess - window, guess + window);
+            let score = self.negamax(root, depth as i32, alpha, beta, 0);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            if window > 1000 {
+                return self.negamax(root, depth as i32, -MATE, MATE, 0);
+            }
+            window *= 4;
+        }
+    }
+
+    /// Whether the soft limits say no new iteration should start.
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| {
+                let now = Instant::now();
+                now >= d
+            })
+    }
+
+    fn check_stop(&mut self) {
+        if !self.can_stop {
+            return;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % 2048 == 0 {
+            let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let flagged = self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stopped = timed_out || flagged;
+        }
+    }
+
+    /// Whether the position just reached repeats one earlier in the game or line.
+    fn repeats(&self, hash: u64) -> bool {
+        let n = self.path.len();
+        // path[n - 1] is this position; walk back over reversible moves only.
+        let mut i = n - 1;
+        while i > 0 && self.path[i].1 {
+            i -= 1;
+            if self.path[i].0 == hash {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn negamax(&mut self, pos: &Position<B>, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        if ply > 0 && self.repeats(pos.hash()) {
+            return 0;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.board.legal_moves(pos, &mut list);
+        let result = self.node(pos, &list, depth, &mut alpha, beta, ply);
+        self.lists[ply] = list;
+        result
+    }
+
+    fn node(&mut self, pos: &Position<B>, list: &MoveList<B>, depth: i32, alpha: &mut i32, beta: i32, ply: usize) -> i32 {
+        let moves = list.as_slice();
+        let Some(first) = moves.first() else {
+            return -MATE + ply as i32;
+        };
+        let forced_capture = first.kind.is_capture();
+        if (depth <= 0 && !forced_capture) || ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let original_alpha = *alpha;
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry {
+            if ply > 0 && e.depth as i32 >= depth {
+                let score = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= *alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        self.order_moves(moves, tt_move, ply);
+        let extend = moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2;
+        let child_depth = if extend { depth } else { depth - 1 };
+        let mut best_score = -MATE - 1;
+        let mut best_move = None;
+        let mut order = std::mem::take(&mut self.order[ply]);
+        for (i, &(_, index)) in order.iter().enumerate() {
+            let mv = &moves[index];
+            let child = pos.play(&self.board, mv);
+            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            let score = if i == 0 {
+                -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
+                if probe > *alpha && probe < beta {
+                    -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(*mv);
+                if score > *alpha {
+                    *alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(*mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !mv.kind.is_capture() {
+                            self.reward(mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        order.clear();
+        self.order[ply] = order;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key: pos.hash(),
+            best: best_move.as_ref().map(MoveKey::of),
+            score: to_tt(best_score, ply),
+            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            bound,
+        });
+        best_score
+    }
+
+    /// Fills `self.order[ply]` with (priority, index) pairs, best first.
+    fn order_moves(&mut self, moves: &[Move<B>], tt_move: Option<MoveKey>, ply: usize) {
+        let killers = self.killers[ply];
+        let order = &mut self.order[ply];
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let key = MoveKey::of(mv);
+            let priority: i64 = if tt_move == Some(key) {
+                1 << 40
+            } else if mv.kind.is_capture() {
+                (1 << 30) + mv.captured.count() as i64 * 1000
+            } else if killers[0] == Some(key) {
+                1 << 29
+            } else if killers[1] == Some(key) {
+                (1 << 29) - 1
+            } else {
+                let promotes = if mv.promotes { 1 << 28 } else { 0 };
+                promotes + self.history[mv.from as usize * self.span + mv.to as usize] as i64
+            };
+            order.push((priority, i));
+        }
+        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    }
+
+    fn reward(&mut self, mv: &Move<B>, depth: i32, ply: usize) {
+        let key = MoveKey::of(mv);
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(key) {
+            killers[1] = killers[0];
+            killers[0] = Some(key);
+        }
+        let h = &mut self.history[mv.from as usize * self.span + mv.to as usize];
+        *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
