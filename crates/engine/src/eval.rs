@@ -6,7 +6,8 @@
 //! - **mobility**: men with a free forward cell;
 //! - **lines of men**: adjacent pairs of men on a line, a weapon (only lines capture
 //!   first) and a target (a line is taken whole), scored as a small bonus;
-//! - **kings' open lines**: cells a king sees along empty lines;
+//! - **kings' open lines**: cells a king can reach along empty lines that no opposing
+//!   king attacks (a lone king with few safe cells is close to being caught);
 //! - **tempo**: a small bonus for the side to move.
 //!
 //! All weights live in [`Weights`].
@@ -25,7 +26,7 @@ pub struct Weights {
     pub mobility: i32,
     /// Per adjacent pair of own men on a line.
     pub line_pair: i32,
-    /// Per cell a king sees along open lines.
+    /// Per cell a king can reach along open lines that no opposing king attacks.
     pub king_sight: i32,
     /// For the side to move.
     pub tempo: i32,
@@ -37,7 +38,7 @@ pub const WEIGHTS: Weights = Weights {
     near_promotion: 25,
     mobility: 2,
     line_pair: 3,
-    king_sight: 2,
+    king_sight: 4,
     tempo: 5,
 };
 
@@ -90,7 +91,9 @@ impl<B: Bits> Evaluator<B> {
             dist_sets.reverse();
             rank[p.index()] = dist_sets;
         }
-        let axes = (0..board.dirs()).filter(|&d| board.opposite(d) > d).collect();
+        let axes = (0..board.dirs())
+            .filter(|&d| board.opposite(d) > d)
+            .collect();
         Evaluator {
             weights,
             man: values.man,
@@ -113,11 +116,19 @@ impl<B: Bits> Evaluator<B> {
 
     /// Material balance from White's view.
     pub fn material(&self, pos: &Position<B>) -> i32 {
-        let side = |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
+        let side =
+            |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
         side(Player::White) - side(Player::Black)
     }
 
-    fn side_score(&self, board: &Board<B>, pos: &Position<B>, p: Player, empty: B) -> i32 {
+    fn side_score(
+        &self,
+        board: &Board<B>,
+        pos: &Position<B>,
+        p: Player,
+        empty: B,
+        safe_sight: B,
+    ) -> i32 {
         let w = &self.weights;
         let men = pos.men(p);
         let kings = pos.kings(p);
@@ -138,31 +149,54 @@ impl<B: Bits> Evaluator<B> {
                 score += (men & board.step(men, d)).count() as i32 * w.line_pair;
             }
         }
-        if !kings.is_empty() {
-            let mut sight = 0;
-            for d in 0..board.dirs() {
-                let mut reach = kings;
-                loop {
-                    reach = board.step(reach, d) & empty;
-                    if reach.is_empty() {
-                        break;
-                    }
-                    sight += reach.count() as i32;
-                }
-            }
-            score += sight * w.king_sight;
+        score + safe_sight.count() as i32 * w.king_sight
+    }
+
+    /// Cells `kings` can move to, and cells they attack (a piece there would be
+    /// captured: seen along a line past at least one vacant cell).
+    fn king_reach(&self, board: &Board<B>, kings: B, empty: B) -> (B, B) {
+        let (mut sight, mut attack) = (B::EMPTY, B::EMPTY);
+        if kings.is_empty() {
+            return (sight, attack);
         }
-        score
+        for d in 0..board.dirs() {
+            let mut reach = board.step(kings, d) & empty;
+            while !reach.is_empty() {
+                sight |= reach;
+                let next = board.step(reach, d);
+                attack |= next;
+                reach = next & empty;
+            }
+        }
+        (sight, attack)
     }
 
     /// The evaluation from the side to move's view.
     pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
         let empty = board.all() & !pos.occupied();
-        let white = self.side_score(board, pos, Player::White, empty);
-        let black = self.side_score(board, pos, Player::Black, empty);
+        let (white_sight, white_attack) = self.king_reach(board, pos.kings(Player::White), empty);
+        let (black_sight, black_attack) = self.king_reach(board, pos.kings(Player::Black), empty);
+        let white = self.side_score(
+            board,
+            pos,
+            Player::White,
+            empty,
+            white_sight & !black_attack,
+        );
+        let black = self.side_score(
+            board,
+            pos,
+            Player::Black,
+            empty,
+            black_sight & !white_attack,
+        );
         let from_white = white - black;
         let me = pos.side();
-        let signed = if me == Player::White { from_white } else { -from_white };
+        let signed = if me == Player::White {
+            from_white
+        } else {
+            -from_white
+        };
         signed + self.weights.tempo
     }
 }

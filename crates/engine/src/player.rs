@@ -74,7 +74,13 @@ impl<B: Bits> Player<B> for Greedy {
         let gain = |mv: &Move<B>| {
             let kings = (mv.captured & pos.kings(them)).count() as i32;
             let men = mv.captured.count() as i32 - kings;
-            men * values.man + kings * values.king + if mv.promotes { values.king - values.man } else { 0 }
+            men * values.man
+                + kings * values.king
+                + if mv.promotes {
+                    values.king - values.man
+                } else {
+                    0
+                }
         };
         let moves = game.legal_moves();
         let best = moves.iter().map(gain).max()?;
@@ -144,7 +150,9 @@ pub enum PlayerSpec {
 
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB])")]
+#[error(
+    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB])"
+)]
 pub struct SpecError {
     /// The spec.
     pub spec: String,
@@ -198,7 +206,8 @@ impl FromStr for PlayerSpec {
                     movetime: get("movetime").map(Duration::from_millis),
                     clock: None,
                 };
-                if get("depth") == Some(0) || get("nodes") == Some(0) || get("movetime") == Some(0) {
+                if get("depth") == Some(0) || get("nodes") == Some(0) || get("movetime") == Some(0)
+                {
                     return Err(err("limits must be positive".into()));
                 }
                 if limits == Limits::default() {
@@ -242,11 +251,19 @@ impl fmt::Display for PlayerSpec {
 impl PlayerSpec {
     /// Builds the player; `None` for [`PlayerSpec::Human`], which the caller drives.
     /// `seed_offset` varies the seeds of random players between games.
-    pub fn build<B: Bits>(&self, board: &Arc<Board<B>>, seed_offset: u64) -> Option<Box<dyn Player<B>>> {
+    pub fn build<B: Bits>(
+        &self,
+        board: &Arc<Board<B>>,
+        seed_offset: u64,
+    ) -> Option<Box<dyn Player<B>>> {
         match *self {
             PlayerSpec::Human => None,
-            PlayerSpec::Random { seed } => Some(Box::new(Random::new(seed.wrapping_add(seed_offset)))),
-            PlayerSpec::Greedy { seed } => Some(Box::new(Greedy::new(seed.wrapping_add(seed_offset)))),
+            PlayerSpec::Random { seed } => {
+                Some(Box::new(Random::new(seed.wrapping_add(seed_offset))))
+            }
+            PlayerSpec::Greedy { seed } => {
+                Some(Box::new(Greedy::new(seed.wrapping_add(seed_offset))))
+            }
             PlayerSpec::Engine { limits, hash_mib } => Some(Box::new(Engine::new(
                 Arc::clone(board),
                 limits,

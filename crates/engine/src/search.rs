@@ -223,11 +223,16 @@ impl<B: Bits> Searcher<B> {
                 nodes: 0,
             };
         }
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 / 2)
+            .clamp(1, MAX_PLY as u32 / 2);
         let mut last: Option<Iteration<B>> = None;
         for depth in 1..=max_depth {
             let score = match &last {
-                Some(prev) if depth >= 4 && prev.score.abs() < MATE_BOUND => self.aspiration(&root, depth, prev.score),
+                Some(prev) if depth >= 4 && prev.score.abs() < MATE_BOUND => {
+                    self.aspiration(&root, depth, prev.score)
+                }
                 _ => self.negamax(&root, depth as i32, -MATE, MATE, 0),
             };
             if self.stopped {
@@ -291,7 +296,10 @@ impl<B: Bits> Searcher<B> {
             self.stopped = true;
         } else if self.nodes % 2048 == 0 {
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let flagged = self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            let flagged = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
             self.stopped = timed_out || flagged;
         }
     }
@@ -310,7 +318,14 @@ impl<B: Bits> Searcher<B> {
         false
     }
 
-    fn negamax(&mut self, pos: &Position<B>, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         self.check_stop();
         self.pv[ply].clear();
@@ -327,7 +342,15 @@ impl<B: Bits> Searcher<B> {
         result
     }
 
-    fn node(&mut self, pos: &Position<B>, list: &MoveList<B>, depth: i32, alpha: &mut i32, beta: i32, ply: usize) -> i32 {
+    fn node(
+        &mut self,
+        pos: &Position<B>,
+        list: &MoveList<B>,
+        depth: i32,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         let moves = list.as_slice();
         let Some(first) = moves.first() else {
             return -MATE + ply as i32;

@@ -25,14 +25,21 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     }
     let file: VariantFile = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().to_string();
-        let kind = if message.starts_with("unknown field") || message.starts_with("unknown variant") {
+        let kind = if message.starts_with("unknown field") || message.starts_with("unknown variant")
+        {
             ErrorKind::UnknownKey(message)
         } else if message.starts_with("missing field") {
             ErrorKind::MissingKey(message)
         } else {
             ErrorKind::Toml(message)
         };
-        ctx.err(e.span().as_ref(), kind)
+        // Syntax errors carry an empty span at the point of failure; keep its place
+        // (`Ctx::err` reads empty spans as "no place").
+        VariantError {
+            origin: origin.to_string(),
+            location: e.span().map(|s| Location::of_offset(text, s.start)),
+            kind,
+        }
     })?;
     assemble(&ctx, &file)
 }
@@ -116,7 +123,11 @@ impl Labels {
     }
 
     fn name(&self, letter: usize, number: usize) -> Option<String> {
-        Some(format!("{}{}", self.letters.get(letter)?, self.numbers.get(number)?))
+        Some(format!(
+            "{}{}",
+            self.letters.get(letter)?,
+            self.numbers.get(number)?
+        ))
     }
 }
 
@@ -128,7 +139,16 @@ fn index_labels(
 ) -> Result<HashMap<String, usize>, VariantError> {
     let mut map = HashMap::new();
     for (i, label) in labels.iter().enumerate() {
-        let bad = |why| ctx.err(None, ErrorKind::BadLabel { what, label: label.clone(), why });
+        let bad = |why| {
+            ctx.err(
+                None,
+                ErrorKind::BadLabel {
+                    what,
+                    label: label.clone(),
+                    why,
+                },
+            )
+        };
         if label.is_empty() || !label.chars().all(ok) {
             return Err(bad(if what == "letter" {
                 "letter labels are lowercase ASCII letters"
@@ -174,7 +194,14 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
             ("number", max_number as usize + 1, labels.numbers.len()),
         ] {
             if needed > given {
-                return Err(ctx.err(None, ErrorKind::TooFewLabels { what, needed, given }));
+                return Err(ctx.err(
+                    None,
+                    ErrorKind::TooFewLabels {
+                        what,
+                        needed,
+                        given,
+                    },
+                ));
             }
         }
         if generated.coords.len() > MAX_CELLS {
@@ -186,7 +213,12 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
                 },
             ));
         }
-        set.extend(generated.coords.iter().map(|&(l, n)| (l as usize, n as usize)));
+        set.extend(
+            generated
+                .coords
+                .iter()
+                .map(|&(l, n)| (l as usize, n as usize)),
+        );
     }
     for name in &file.board.cells {
         let coord = labels
@@ -227,8 +259,16 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
             ctx.err(
                 None,
                 ErrorKind::TooFewLabels {
-                    what: if l >= labels.letters.len() { "letter" } else { "number" },
-                    needed: if l >= labels.letters.len() { l + 1 } else { n + 1 },
+                    what: if l >= labels.letters.len() {
+                        "letter"
+                    } else {
+                        "number"
+                    },
+                    needed: if l >= labels.letters.len() {
+                        l + 1
+                    } else {
+                        n + 1
+                    },
                     given: if l >= labels.letters.len() {
                         labels.letters.len()
                     } else {
@@ -238,7 +278,11 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
             )
         })?);
     }
-    let by_name = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
+    let by_name = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.clone(), i))
+        .collect();
     Ok(Cells {
         names,
         coords,
@@ -260,10 +304,16 @@ fn collect_directions(ctx: &Ctx, file: &VariantFile) -> Result<Vec<Direction>, V
     let mut index: HashMap<&str, Dir> = HashMap::new();
     for (i, spec) in specs.iter().enumerate() {
         if index.insert(spec.name.get_ref(), i).is_some() {
-            return Err(ctx.at(&spec.name, ErrorKind::DuplicateDirection(spec.name.get_ref().clone())));
+            return Err(ctx.at(
+                &spec.name,
+                ErrorKind::DuplicateDirection(spec.name.get_ref().clone()),
+            ));
         }
         if spec.vector == Some([0, 0]) {
-            return Err(ctx.at(&spec.name, ErrorKind::ZeroVector(spec.name.get_ref().clone())));
+            return Err(ctx.at(
+                &spec.name,
+                ErrorKind::ZeroVector(spec.name.get_ref().clone()),
+            ));
         }
     }
     let mut dirs = Vec::with_capacity(specs.len());
@@ -298,7 +348,8 @@ fn collect_directions(ctx: &Ctx, file: &VariantFile) -> Result<Vec<Direction>, V
     }
     for (i, d) in dirs.iter().enumerate() {
         let back = &dirs[d.opposite];
-        let vectors_clash = matches!((d.vector, back.vector), (Some(a), Some(b)) if a != (-b.0, -b.1));
+        let vectors_clash =
+            matches!((d.vector, back.vector), (Some(a), Some(b)) if a != (-b.0, -b.1));
         if back.opposite != i || vectors_clash {
             return Err(ctx.at(
                 &specs[i].name,
@@ -312,16 +363,23 @@ fn collect_directions(ctx: &Ctx, file: &VariantFile) -> Result<Vec<Direction>, V
     Ok(dirs)
 }
 
-fn direction_index(ctx: &Ctx, dirs: &[Direction], key: &str, name: &Name) -> Result<Dir, VariantError> {
-    dirs.iter().position(|d| &d.name == name.get_ref()).ok_or_else(|| {
-        ctx.at(
-            name,
-            ErrorKind::UnknownDirection {
-                key: key.to_string(),
-                direction: name.get_ref().clone(),
-            },
-        )
-    })
+fn direction_index(
+    ctx: &Ctx,
+    dirs: &[Direction],
+    key: &str,
+    name: &Name,
+) -> Result<Dir, VariantError> {
+    dirs.iter()
+        .position(|d| &d.name == name.get_ref())
+        .ok_or_else(|| {
+            ctx.at(
+                name,
+                ErrorKind::UnknownDirection {
+                    key: key.to_string(),
+                    direction: name.get_ref().clone(),
+                },
+            )
+        })
 }
 
 fn resolve_link(
@@ -346,8 +404,12 @@ fn build_links(
 ) -> Result<Vec<Option<Cell>>, VariantError> {
     let nd = dirs.len();
     let mut links: Vec<Option<Cell>> = vec![None; cells.names.len() * nd];
-    let by_coord: HashMap<(usize, usize), Cell> =
-        cells.coords.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+    let by_coord: HashMap<(usize, usize), Cell> = cells
+        .coords
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, i))
+        .collect();
     for (cell, &(l, n)) in cells.coords.iter().enumerate() {
         for (d, dir) in dirs.iter().enumerate() {
             if let Some((dl, dn)) = dir.vector {
@@ -406,6 +468,27 @@ fn build_links(
                         to: cells.names[to].clone(),
                         direction: dirs[d].name.clone(),
                         opposite: dirs[opp].name.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    // Lattice links too: a direction with a vector whose declared opposite has none
+    // makes one-way links, and a one-way link can send a ray round a loop that never
+    // comes home (build_rays would not end).
+    for from in 0..cells.names.len() {
+        for (d, dir) in dirs.iter().enumerate() {
+            let Some(to) = links[from * nd + d] else {
+                continue;
+            };
+            if links[to * nd + dir.opposite] != Some(from) {
+                return Err(ctx.at(
+                    &file.board.directions[d].name,
+                    ErrorKind::LinkNotMutual {
+                        from: cells.names[from].clone(),
+                        to: cells.names[to].clone(),
+                        direction: dir.name.clone(),
+                        opposite: dirs[dir.opposite].name.clone(),
                     },
                 ));
             }
@@ -533,20 +616,40 @@ fn build_rules(ctx: &Ctx, file: &VariantFile) -> Result<(RuleSet, Values), Varia
     };
     let capture = match r.capture.get_ref().as_str() {
         "contact" => CaptureStyle::Contact,
-        _ => return Err(bad(r.capture.span(), "rules.capture", "the known capture styles are: contact")),
+        _ => {
+            return Err(bad(
+                r.capture.span(),
+                "rules.capture",
+                "the known capture styles are: contact",
+            ));
+        }
     };
     let min_line = *r.min_line.get_ref();
     if !(2..=64).contains(&min_line) {
-        return Err(bad(r.min_line.span(), "rules.min_line", "a line of men has 2 to 64 men"));
+        return Err(bad(
+            r.min_line.span(),
+            "rules.min_line",
+            "a line of men has 2 to 64 men",
+        ));
     }
     let king_range = match r.king_range.get_ref().as_str() {
         "long" => KingRange::Long,
         "short" => KingRange::Short,
-        _ => return Err(bad(r.king_range.span(), "rules.king_range", "expected \"long\" or \"short\"")),
+        _ => {
+            return Err(bad(
+                r.king_range.span(),
+                "rules.king_range",
+                "expected \"long\" or \"short\"",
+            ));
+        }
     };
     let repetition = *r.repetition.get_ref();
     if !(2..=100).contains(&repetition) {
-        return Err(bad(r.repetition.span(), "rules.repetition", "expected 2 to 100"));
+        return Err(bad(
+            r.repetition.span(),
+            "rules.repetition",
+            "expected 2 to 100",
+        ));
     }
     let e = &file.evaluation;
     for (v, key) in [(&e.man, "evaluation.man"), (&e.king, "evaluation.king")] {
@@ -649,13 +752,31 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
     let display = build_display(ctx, file, &cells)?;
     let mut claimed = HashMap::new();
     let sides = [
-        build_side(ctx, Player::White, &file.players.white, &cells, &dirs, &mut claimed)?,
-        build_side(ctx, Player::Black, &file.players.black, &cells, &dirs, &mut claimed)?,
+        build_side(
+            ctx,
+            Player::White,
+            &file.players.white,
+            &cells,
+            &dirs,
+            &mut claimed,
+        )?,
+        build_side(
+            ctx,
+            Player::Black,
+            &file.players.black,
+            &cells,
+            &dirs,
+            &mut claimed,
+        )?,
     ];
     let (rules, values) = build_rules(ctx, file)?;
     let n = cells.names.len();
     let nd = dirs.len();
-    let lattice: Vec<(i32, i32)> = cells.coords.iter().map(|&(l, m)| (l as i32, m as i32)).collect();
+    let lattice: Vec<(i32, i32)> = cells
+        .coords
+        .iter()
+        .map(|&(l, m)| (l as i32, m as i32))
+        .collect();
     let embedding = embed(&lattice, &links, nd, MAX_CELLS);
     let (rays, ray_ranges) = build_rays(&links, n, nd);
     let graph = build_graph(&links, n, nd);

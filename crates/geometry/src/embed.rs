@@ -38,7 +38,12 @@ fn width_class(span: usize) -> usize {
 
 /// Finds the best embedding for cells with lattice `coords` and `links` given as
 /// `links[cell * dirs + d] = Some(neighbour)`.
-pub fn embed(coords: &[(i32, i32)], links: &[Option<usize>], dirs: usize, max_span: usize) -> Embedding {
+pub fn embed(
+    coords: &[(i32, i32)],
+    links: &[Option<usize>],
+    dirs: usize,
+    max_span: usize,
+) -> Embedding {
     let n = coords.len();
     let dense = Embedding {
         index: (0..n as u32).collect(),
@@ -79,7 +84,9 @@ pub fn embed(coords: &[(i32, i32)], links: &[Option<usize>], dirs: usize, max_sp
                 continue;
             }
             let index: Vec<u32> = raw.iter().map(|&r| (r - min) as u32).collect();
-            let steps = (0..dirs).map(|d| direction_step(&index, links, dirs, d)).collect();
+            let steps = (0..dirs)
+                .map(|d| direction_step(&index, links, dirs, d))
+                .collect();
             let candidate = Embedding { index, span, steps };
             let s = score(&candidate);
             if s < best.0 {

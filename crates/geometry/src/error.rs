@@ -99,10 +99,14 @@ pub enum ErrorKind {
         direction: String,
     },
     /// A direction with no opposite.
-    #[error("direction `{0}` has no opposite (declare `opposite`, or a direction with the negated vector)")]
+    #[error(
+        "direction `{0}` has no opposite (declare `opposite`, or a direction with the negated vector)"
+    )]
     NoOpposite(String),
     /// Opposites that do not pair up.
-    #[error("direction `{direction}` names `{opposite}` as its opposite, but `{opposite}` does not name it back")]
+    #[error(
+        "direction `{direction}` names `{opposite}` as its opposite, but `{opposite}` does not name it back"
+    )]
     OppositeMismatch {
         /// The direction.
         direction: String,
@@ -113,7 +117,9 @@ pub enum ErrorKind {
     #[error("direction `{0}` has a zero vector")]
     ZeroVector(String),
     /// A link whose mutual link is missing.
-    #[error("link {from} -> {to} ({direction}) is not mutual: {to} -> {from} ({opposite}) is missing")]
+    #[error(
+        "link {from} -> {to} ({direction}) is not mutual: {to} -> {from} ({opposite}) is missing"
+    )]
     LinkNotMutual {
         /// Start cell.
         from: String,
@@ -125,7 +131,9 @@ pub enum ErrorKind {
         opposite: String,
     },
     /// A cell with two neighbours in one direction.
-    #[error("cell `{cell}` has two neighbours in direction `{direction}`: `{first}` and `{second}`")]
+    #[error(
+        "cell `{cell}` has two neighbours in direction `{direction}`: `{first}` and `{second}`"
+    )]
     ConflictingLink {
         /// The cell.
         cell: String,

@@ -3,7 +3,9 @@
 //! Every table rejects unknown keys, and every cell or direction name keeps its
 //! byte span so that semantic errors can point at the line and column.
 
-use serde::Deserialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
 /// A name (cell or direction) with its place in the file.
@@ -93,7 +95,7 @@ pub struct DirectionSpec {
     /// Name used by `forward`, `links` and error messages.
     pub name: Name,
     /// Step over the (letter index, number index) lattice.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "opt_pair")]
     pub vector: Option<[i32; 2]>,
     /// The opposite direction's name; derived from the vector when omitted.
     #[serde(default)]
@@ -135,14 +137,14 @@ pub struct LinkSpec {
 #[serde(deny_unknown_fields)]
 pub struct DisplaySpec {
     /// Screen step for letter index + 1.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "opt_pair")]
     pub letter: Option<[i32; 2]>,
     /// Screen step for number index + 1.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "opt_pair")]
     pub number: Option<[i32; 2]>,
     /// Explicit coordinates for single cells (override the derived ones).
-    #[serde(default)]
-    pub cells: std::collections::BTreeMap<String, Spanned<[i32; 2]>>,
+    #[serde(default, deserialize_with = "pair_map")]
+    pub cells: BTreeMap<String, Spanned<[i32; 2]>>,
 }
 
 /// `[players]`.
@@ -248,4 +250,21 @@ fn default_man_value() -> Spanned<i64> {
 }
 fn default_king_value() -> Spanned<i64> {
     unspanned(300)
+}
+
+/// Exactly two numbers. Read as a list and checked: serde reads `[i32; 2]` from a
+/// longer TOML array by silently dropping the rest, and a typo is never ignored.
+fn pair<E: serde::de::Error>(v: &[i32]) -> Result<[i32; 2], E> {
+    <[i32; 2]>::try_from(v).map_err(|_| E::invalid_length(v.len(), &"an array of length 2"))
+}
+fn opt_pair<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[i32; 2]>, D::Error> {
+    pair(&Vec::<i32>::deserialize(d)?).map(Some)
+}
+fn pair_map<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, Spanned<[i32; 2]>>, D::Error> {
+    BTreeMap::<String, Spanned<Vec<i32>>>::deserialize(d)?
+        .into_iter()
+        .map(|(k, v)| Ok((k, Spanned::new(v.span(), pair::<D::Error>(v.get_ref())?))))
+        .collect()
 }

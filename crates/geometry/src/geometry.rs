@@ -312,7 +312,9 @@ impl Geometry {
                 continue;
             }
             let mut covered = vec![false; self.cell_count()];
-            let starts = self.cells().filter(|&c| self.neighbour(c, dir.opposite).is_none());
+            let starts = self
+                .cells()
+                .filter(|&c| self.neighbour(c, dir.opposite).is_none());
             let rings = self.cells();
             for cell in starts.chain(rings) {
                 if covered[cell] {
@@ -323,7 +325,10 @@ impl Geometry {
                 for &c in &cells {
                     covered[c] = true;
                 }
-                lines.push(Line { direction: d, cells });
+                lines.push(Line {
+                    direction: d,
+                    cells,
+                });
             }
         }
         lines

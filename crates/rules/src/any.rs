@@ -32,7 +32,10 @@ impl AnyBoard {
         }
         match Board::new(geometry) {
             Some(b) => AnyBoard::Wide(Arc::new(b)),
-            None => unreachable!("geometry validation caps the embedding at {} bits", bushka_geometry::MAX_CELLS),
+            None => unreachable!(
+                "geometry validation caps the embedding at {} bits",
+                bushka_geometry::MAX_CELLS
+            ),
         }
     }
 

@@ -76,11 +76,21 @@ impl fmt::Display for Outcome {
             Outcome::Win {
                 winner,
                 reason: WinReason::NoLegalMove,
-            } => write!(f, "{} wins: {} has no legal move", winner.name(), winner.opponent().name()),
+            } => write!(
+                f,
+                "{} wins: {} has no legal move",
+                winner.name(),
+                winner.opponent().name()
+            ),
             Outcome::Win {
                 winner,
                 reason: WinReason::Resignation,
-            } => write!(f, "{} wins: {} resigned", winner.name(), winner.opponent().name()),
+            } => write!(
+                f,
+                "{} wins: {} resigned",
+                winner.name(),
+                winner.opponent().name()
+            ),
             Outcome::Draw {
                 reason: DrawReason::Repetition,
             } => write!(f, "draw by repetition"),
@@ -138,7 +148,9 @@ impl<B: Bits> Game<B> {
 
     /// The position now.
     pub fn position(&self) -> &Position<B> {
-        self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start"))
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always has its start"))
     }
 
     /// The start position.
@@ -158,7 +170,11 @@ impl<B: Bits> Game<B> {
 
     /// The legal moves now (empty when the game is over).
     pub fn legal_moves(&self) -> &[Move<B>] {
-        if self.outcome().is_some() { &[] } else { self.legal.as_slice() }
+        if self.outcome().is_some() {
+            &[]
+        } else {
+            self.legal.as_slice()
+        }
     }
 
     /// How many times the current position (placement and side) has occurred.
@@ -191,7 +207,11 @@ impl<B: Bits> Game<B> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
-        let legal = *self.legal.iter().find(|m| m.same(mv)).ok_or(GameError::Illegal)?;
+        let legal = *self
+            .legal
+            .iter()
+            .find(|m| m.same(mv))
+            .ok_or(GameError::Illegal)?;
         let next = self.position().play(&self.board, &legal);
         self.positions.push(next);
         self.moves.push(legal);

@@ -96,6 +96,8 @@ impl<B: Bits> Board<B> {
         }
         let short = self.rules.king_range == KingRange::Short;
         for king in pos.kings(me).iter() {
+            // With wrap-around links two rays may reach one cell: that is one move.
+            let mut reached = B::EMPTY;
             for d in 0..self.dirs {
                 let mut at = king as Sq;
                 loop {
@@ -103,13 +105,16 @@ impl<B: Bits> Board<B> {
                     if at == NO_SQ || !empty.has(at as usize) {
                         break;
                     }
-                    out.push(Move {
-                        kind: MoveKind::King,
-                        from: king as Sq,
-                        to: at,
-                        captured: B::EMPTY,
-                        promotes: false,
-                    });
+                    if !reached.has(at as usize) {
+                        reached |= B::bit(at as usize);
+                        out.push(Move {
+                            kind: MoveKind::King,
+                            from: king as Sq,
+                            to: at,
+                            captured: B::EMPTY,
+                            promotes: false,
+                        });
+                    }
                     if short {
                         break;
                     }
@@ -142,22 +147,24 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
-        let kings = pos.kings(me);
-        if !kings.is_empty() {
-            let short = self.rules.king_range == KingRange::Short;
+        let short = self.rules.king_range == KingRange::Short;
+        for king in pos.kings(me).iter() {
+            // Per king, the union of its rays (two rays may meet on a wrapped board).
+            let mut reached = B::EMPTY;
             for d in 0..self.dirs {
-                let mut reach = kings;
+                let mut reach = B::bit(king);
                 loop {
                     reach = self.step(reach, d) & empty;
                     if reach.is_empty() {
                         break;
                     }
-                    n += reach.count() as u64;
+                    reached |= reach;
                     if short {
                         break;
                     }
                 }
             }
+            n += reached.count() as u64;
         }
         n
     }

@@ -59,7 +59,11 @@ fn compact(geometry: &Geometry, family: Family, from: usize, to: usize) -> Strin
 /// Ways to read a run of characters as `count` consecutive labels.
 fn split_labels(run: &str, labels: &[String], count: usize) -> Vec<Vec<usize>> {
     if count == 0 {
-        return if run.is_empty() { vec![Vec::new()] } else { Vec::new() };
+        return if run.is_empty() {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        };
     }
     let mut out = Vec::new();
     for (i, label) in labels.iter().enumerate() {
@@ -80,7 +84,9 @@ fn runs(text: &str) -> Vec<(bool, &str)> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         let alpha = c.is_ascii_alphabetic();
-        let next_differs = chars.get(k + 1).is_none_or(|&(_, n)| n.is_ascii_alphabetic() != alpha);
+        let next_differs = chars
+            .get(k + 1)
+            .is_none_or(|&(_, n)| n.is_ascii_alphabetic() != alpha);
         if next_differs {
             out.push((alpha, &text[start..i + c.len_utf8()]));
             start = i + c.len_utf8();
@@ -115,7 +121,11 @@ fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize
             }
         }
         [(true, a), (false, b), (true, c), (false, d)] => {
-            out.extend(geometry.cell(&format!("{a}{b}")).zip(geometry.cell(&format!("{c}{d}"))));
+            out.extend(
+                geometry
+                    .cell(&format!("{a}{b}"))
+                    .zip(geometry.cell(&format!("{c}{d}"))),
+            );
         }
         _ => {}
     }
@@ -132,7 +142,11 @@ fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(usize, usize)
             for l1 in split_labels(a, letters, 1) {
                 for l2 in split_labels(c, letters, 1) {
                     for ns in split_labels(n, numbers, 1) {
-                        out.extend(geometry.cell_at(l1[0], ns[0]).zip(geometry.cell_at(l2[0], ns[0])));
+                        out.extend(
+                            geometry
+                                .cell_at(l1[0], ns[0])
+                                .zip(geometry.cell_at(l2[0], ns[0])),
+                        );
                     }
                 }
             }
@@ -141,7 +155,11 @@ fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(usize, usize)
             for ls in split_labels(a, letters, 1) {
                 for a1 in split_labels(n1, numbers, 1) {
                     for b1 in split_labels(n2, numbers, 1) {
-                        out.extend(geometry.cell_at(ls[0], a1[0]).zip(geometry.cell_at(ls[0], b1[0])));
+                        out.extend(
+                            geometry
+                                .cell_at(ls[0], a1[0])
+                                .zip(geometry.cell_at(ls[0], b1[0])),
+                        );
                     }
                 }
             }
@@ -171,30 +189,48 @@ impl<B: Bits> Board<B> {
 
     /// The full route form: every cell visited joined by `-`, then `x` for captures.
     pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
-        let route = self.routes(pos, mv).into_iter().next().unwrap_or_else(|| vec![mv.from, mv.to]);
+        let route = self
+            .routes(pos, mv)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| vec![mv.from, mv.to]);
         let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
         let x = if mv.kind.is_capture() { "x" } else { "" };
         format!("{}{x}", cells.join("-"))
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
-        compact(self.geometry(), family(mv.kind), self.cell(mv.from), self.cell(mv.to))
+        compact(
+            self.geometry(),
+            family(mv.kind),
+            self.cell(mv.from),
+            self.cell(mv.to),
+        )
     }
 
     /// The notation of `mv` among the legal moves `legal`: the compact form, or the
     /// full route where the compact form would fit another legal move too.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
         let text = self.compact_text(mv);
-        let ambiguous = legal
-            .iter()
-            .any(|other| !other.same(mv) && family(other.kind) == family(mv.kind) && self.compact_text(other) == text);
-        if ambiguous { self.route_text(pos, mv) } else { text }
+        let ambiguous = legal.iter().any(|other| {
+            !other.same(mv)
+                && family(other.kind) == family(mv.kind)
+                && self.compact_text(other) == text
+        });
+        if ambiguous {
+            self.route_text(pos, mv)
+        } else {
+            text
+        }
     }
 
     /// All legal moves of `pos` in notation, in generation order.
     pub fn legal_texts(&self, pos: &Position<B>) -> Vec<String> {
         let moves = self.moves(pos);
-        moves.iter().map(|mv| self.move_text(pos, mv, moves.as_slice())).collect()
+        moves
+            .iter()
+            .map(|mv| self.move_text(pos, mv, moves.as_slice()))
+            .collect()
     }
 
     /// Parses a move in MindSports notation (compact or full route) against the legal
@@ -230,7 +266,10 @@ impl<B: Bits> Board<B> {
         } else {
             let (fam, readings) = match input.matches('x').count() {
                 0 => (Family::Quiet, read_pair(geometry, input, false)),
-                1 if input.ends_with('x') => (Family::Piece, read_pair(geometry, &input[..input.len() - 1], true)),
+                1 if input.ends_with('x') => (
+                    Family::Piece,
+                    read_pair(geometry, &input[..input.len() - 1], true),
+                ),
                 1 => {
                     let (pre, post) = input.split_once('x').unwrap_or((input, ""));
                     (Family::Linear, read_linear(geometry, pre, post))
@@ -238,7 +277,9 @@ impl<B: Bits> Board<B> {
                 _ => return Err(syntax("more than one `x`")),
             };
             if readings.is_empty() {
-                return Err(syntax("expected a move like f45, gf5, e4f5, hxe4, g3x5, e8h6x, f6x or d6-e6-e5x"));
+                return Err(syntax(
+                    "expected a move like f45, gf5, e4f5, hxe4, g3x5, e8h6x, f6x or d6-e6-e5x",
+                ));
             }
             legal
                 .iter()
@@ -257,7 +298,10 @@ impl<B: Bits> Board<B> {
             }),
             _ => Err(MoveError::Ambiguous {
                 input: input.to_string(),
-                candidates: candidates.iter().map(|mv| self.route_text(pos, mv)).collect(),
+                candidates: candidates
+                    .iter()
+                    .map(|mv| self.route_text(pos, mv))
+                    .collect(),
             }),
         }
     }

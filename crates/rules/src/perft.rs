@@ -11,7 +11,12 @@ pub fn perft<B: Bits>(board: &Board<B>, pos: &Position<B>, depth: u32) -> u64 {
     count(board, pos, depth, &mut lists)
 }
 
-fn count<B: Bits>(board: &Board<B>, pos: &Position<B>, depth: u32, lists: &mut [MoveList<B>]) -> u64 {
+fn count<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    depth: u32,
+    lists: &mut [MoveList<B>],
+) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal(pos, &mut lists[0]),
@@ -34,6 +39,11 @@ pub fn divide<B: Bits>(board: &Board<B>, pos: &Position<B>, depth: u32) -> Vec<(
     let moves = board.moves(pos);
     moves
         .iter()
-        .map(|mv| (*mv, perft(board, &pos.play(board, mv), depth.saturating_sub(1))))
+        .map(|mv| {
+            (
+                *mv,
+                perft(board, &pos.play(board, mv), depth.saturating_sub(1)),
+            )
+        })
         .collect()
 }

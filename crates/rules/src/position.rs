@@ -20,8 +20,17 @@ pub struct Position<B: Bits> {
 
 impl<B: Bits> Position<B> {
     /// Builds a position and its hash from raw sets (no validation).
-    pub(crate) fn from_parts(board: &Board<B>, men: [B; 2], kings: [B; 2], side: Player) -> Position<B> {
-        let mut hash = if side == Player::Black { board.black_key } else { 0 };
+    pub(crate) fn from_parts(
+        board: &Board<B>,
+        men: [B; 2],
+        kings: [B; 2],
+        side: Player,
+    ) -> Position<B> {
+        let mut hash = if side == Player::Black {
+            board.black_key
+        } else {
+            0
+        };
         for p in Player::BOTH {
             for sq in men[p.index()].iter() {
                 hash ^= board.key(sq, p, false);

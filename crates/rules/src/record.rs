@@ -84,7 +84,11 @@ impl Record {
                         continue;
                     }
                     let body = token.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let body = if body.len() < token.len() { body.trim_start_matches('.') } else { body };
+                    let body = if body.len() < token.len() {
+                        body.trim_start_matches('.')
+                    } else {
+                        body
+                    };
                     let body = body.trim_end_matches(['!', '?']);
                     if !body.is_empty() {
                         record.moves.push(RecordMove {
@@ -134,18 +138,19 @@ impl Record {
                 });
             }
             let pos = *game.position();
-            let mv = board.parse_move(&pos, &rm.text).map_err(|error| RecordError::Move {
-                number,
-                white: ply % 2 == 0,
-                text: rm.text.clone(),
-                line: rm.line,
-                error,
-            })?;
-            game.play(&mv)
-                .map_err(|e| RecordError::Syntax {
+            let mv = board
+                .parse_move(&pos, &rm.text)
+                .map_err(|error| RecordError::Move {
+                    number,
+                    white: ply % 2 == 0,
+                    text: rm.text.clone(),
                     line: rm.line,
-                    why: e.to_string(),
+                    error,
                 })?;
+            game.play(&mv).map_err(|e| RecordError::Syntax {
+                line: rm.line,
+                why: e.to_string(),
+            })?;
         }
         Ok(game)
     }
@@ -157,7 +162,9 @@ impl Record {
         let mut out = Vec::with_capacity(self.moves.len());
         for rm in &self.moves {
             let parts: Vec<&str> = rm.text.split('-').collect();
-            let route = parts.iter().all(|p| geometry.cell(p.strip_suffix('x').unwrap_or(p)).is_some());
+            let route = parts
+                .iter()
+                .all(|p| geometry.cell(p.strip_suffix('x').unwrap_or(p)).is_some());
             if parts.len() == 2 && !route {
                 out.extend(parts.iter().map(|p| RecordMove {
                     text: p.to_string(),
@@ -187,7 +194,10 @@ impl Record {
         }
         all.push(("Result".into(), result.into()));
         for (k, v) in &all {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+            out.push_str(&format!(
+                "[{k} \"{}\"]\n",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            ));
         }
         out.push('\n');
         let black_first = game.start().side() == bushka_geometry::Player::Black;
@@ -228,7 +238,9 @@ fn parse_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {
         .and_then(|t| t.strip_suffix(']'))
         .ok_or_else(|| bad("expected [Name \"value\"]"))?
         .trim();
-    let (key, value) = inner.split_once(char::is_whitespace).ok_or_else(|| bad("expected a name and a quoted value"))?;
+    let (key, value) = inner
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| bad("expected a name and a quoted value"))?;
     let value = value.trim();
     let value = value
         .strip_prefix('"')
@@ -237,5 +249,8 @@ fn parse_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {
     if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(bad("the tag name must be letters, digits or `_`"));
     }
-    Ok((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+    Ok((
+        key.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
 }

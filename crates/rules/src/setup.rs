@@ -34,7 +34,9 @@ impl Setup {
         };
         let fields: Vec<&str> = input.split(':').map(str::trim).collect();
         if fields.len() != 3 {
-            return Err(syntax("expected three fields separated by `:`, like W:We1,f2:Bc6"));
+            return Err(syntax(
+                "expected three fields separated by `:`, like W:We1,f2:Bc6",
+            ));
         }
         let mut setup = Setup {
             black_to_move: match fields[0] {
@@ -62,7 +64,11 @@ impl Setup {
                 let cell = geometry
                     .cell(name)
                     .ok_or_else(|| PositionError::UnknownCell(name.to_string()))?;
-                let pieces = if king { &mut setup.kings } else { &mut setup.men };
+                let pieces = if king {
+                    &mut setup.kings
+                } else {
+                    &mut setup.men
+                };
                 pieces[player.index()].push(cell);
             }
         }
@@ -76,7 +82,10 @@ impl Setup {
         let mut men = [B::EMPTY; 2];
         let mut kings = [B::EMPTY; 2];
         for p in Player::BOTH {
-            for (cells, is_king) in [(&self.men[p.index()], false), (&self.kings[p.index()], true)] {
+            for (cells, is_king) in [
+                (&self.men[p.index()], false),
+                (&self.kings[p.index()], true),
+            ] {
                 for &cell in cells {
                     let name = geometry.name(cell).to_string();
                     if !seen.insert(cell) {
@@ -97,7 +106,11 @@ impl Setup {
                 }
             }
         }
-        let side = if self.black_to_move { Player::Black } else { Player::White };
+        let side = if self.black_to_move {
+            Player::Black
+        } else {
+            Player::White
+        };
         Ok(Position::from_parts(board, men, kings, side))
     }
 

@@ -16,7 +16,11 @@ use crate::position::Position;
 
 /// Generates the contact captures of `pos` into `out` (which must be empty); returns
 /// whether there are any.
-pub(crate) fn generate<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) -> bool {
+pub(crate) fn generate<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+) -> bool {
     linear(board, pos, out);
     if out.is_empty() {
         pieces(board, pos, out);

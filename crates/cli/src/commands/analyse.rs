@@ -1,0 +1,96 @@
+//! `bushka analyse`: search a position and report each iteration.
+
+use std::time::Duration;
+
+use bushka_engine::{Limits, Searcher, score_text};
+use bushka_rules::{Bits, Board, Move, Position, with_board};
+
+use crate::commands::common::PositionArgs;
+use crate::error::CliError;
+use crate::output;
+
+/// Search a position with the engine: one line per completed iteration (depth,
+/// score, nodes, nps, principal variation), then `bestmove <move>`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Search to this depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: Option<u32>,
+    /// Search for this many milliseconds (default 3000 when no limit is given).
+    #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+}
+
+/// Runs `analyse`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board = args.position.board()?;
+    with_board!(&board, b => run_on(b, &args))
+}
+
+/// The notation of a line of moves played from `pos`.
+pub fn line_text<B: Bits>(board: &Board<B>, pos: &Position<B>, line: &[Move<B>]) -> String {
+    let mut at = *pos;
+    let mut texts = Vec::with_capacity(line.len());
+    for mv in line {
+        let legal = board.moves(&at);
+        texts.push(board.move_text(&at, mv, legal.as_slice()));
+        at = at.play(board, mv);
+    }
+    texts.join(" ")
+}
+
+fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), CliError> {
+    let pos = args.position.position(board)?;
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        clock: None,
+    };
+    if limits == Limits::default() {
+        limits.movetime = Some(Duration::from_secs(3));
+    }
+    let mut searcher = Searcher::new(std::sync::Arc::clone(board), args.hash as usize);
+    let mut failure = None;
+    let result = searcher.search(&pos, &limits, |it| {
+        let seconds = it.elapsed.as_secs_f64();
+        let nps = if seconds > 0.0 {
+            it.nodes as f64 / seconds
+        } else {
+            0.0
+        };
+        let line = format!(
+            "depth {} score {} nodes {} nps {:.0} time {:.3}s pv {}",
+            it.depth,
+            score_text(it.score),
+            it.nodes,
+            nps,
+            seconds,
+            line_text(board, &pos, &it.pv)
+        );
+        if failure.is_none() {
+            failure = output::println(&line).err();
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    match result.best {
+        Some(mv) => {
+            let legal = board.moves(&pos);
+            output::println(&format!(
+                "bestmove {}",
+                board.move_text(&pos, &mv, legal.as_slice())
+            ))
+        }
+        None => output::println("bestmove (none): the side to move has no legal move and has lost"),
+    }
+}

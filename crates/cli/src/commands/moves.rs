@@ -1,0 +1,44 @@
+//! `bushka moves`: the legal moves of a position.
+
+use bushka_rules::{Bits, Board, with_board};
+
+use crate::commands::common::PositionArgs;
+use crate::error::CliError;
+use crate::output;
+
+/// List the legal moves of a position, one per line, in MindSports notation.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Also show each move's full route and captured cells.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Runs `moves`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board = args.position.board()?;
+    with_board!(&board, b => run_on(b, &args))
+}
+
+fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
+    let pos = args.position.position(board)?;
+    let legal = board.moves(&pos);
+    let mut text = String::new();
+    for mv in legal.iter() {
+        text.push_str(&board.move_text(&pos, mv, legal.as_slice()));
+        if args.verbose {
+            let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
+            text.push_str(&format!(
+                "  {:?} {} captures [{}]{}",
+                mv.kind,
+                board.route_text(&pos, mv),
+                captured.join(" "),
+                if mv.promotes { " promotes" } else { "" }
+            ));
+        }
+        text.push('\n');
+    }
+    output::print(&text)
+}

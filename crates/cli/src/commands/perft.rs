@@ -1,0 +1,57 @@
+//! `bushka perft`: leaf counts of the legal-move tree, to check the move generator.
+
+use std::time::Instant;
+
+use bushka_rules::{Bits, Board, divide, perft, with_board};
+
+use crate::commands::common::PositionArgs;
+use crate::error::CliError;
+use crate::output;
+
+/// Count the leaves of the legal-move tree at depths 1 to D: one line per depth,
+/// `depth nodes time nps`. With --divide, first the count below each legal move.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Deepest depth counted.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Also list the count below each first move at the deepest depth.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Runs `perft`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board = args.position.board()?;
+    with_board!(&board, b => run_on(b, &args))
+}
+
+fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
+    let pos = args.position.position(board)?;
+    if args.divide {
+        let legal = board.moves(&pos);
+        let mut total = 0;
+        for (mv, nodes) in divide(board, &pos, args.depth) {
+            total += nodes;
+            output::println(&format!(
+                "{} {nodes}",
+                board.move_text(&pos, &mv, legal.as_slice())
+            ))?;
+        }
+        output::println(&format!("moves {} nodes {total}\n", legal.len()))?;
+    }
+    for depth in 1..=args.depth {
+        let start = Instant::now();
+        let nodes = perft(board, &pos, depth);
+        let seconds = start.elapsed().as_secs_f64();
+        let nps = if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        };
+        output::println(&format!("{depth} {nodes} {seconds:.3}s {nps:.0} nps"))?;
+    }
+    Ok(())
+}

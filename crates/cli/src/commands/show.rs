@@ -1,0 +1,86 @@
+//! `bushka show`: draw a position (by default the variant's start position).
+
+use bushka_geometry::{Cell, Player};
+use bushka_rules::{Bits, Board, with_board};
+
+use crate::commands::common::{PositionArgs, pieces};
+use crate::error::CliError;
+use crate::output;
+use crate::render::{self, Options};
+
+/// Draw a position, White at the bottom: the start position unless --position is given.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Draw the cell names next to the pieces.
+    #[arg(long)]
+    names: bool,
+}
+
+/// Runs `show`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board = args.position.board()?;
+    with_board!(&board, b => run_on(b, &args))
+}
+
+fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
+    let geometry = board.geometry();
+    let position = args.position.position(board)?;
+    let color = render::color_enabled();
+    let start = pieces(board, &position);
+    let pieces = |cell: Cell| render::piece_text(start[cell], color);
+    let options = Options {
+        color,
+        row_labels: !args.names,
+        ..Options::default()
+    };
+    let board = render::render(&geometry, pieces, &options);
+    let board = if args.names {
+        let names = render::render(
+            &geometry,
+            |cell| geometry.name(cell).to_string(),
+            &Options::default(),
+        );
+        render::side_by_side(&board, &names, 4)
+    } else {
+        board
+    };
+
+    let meta = geometry.meta();
+    let count = |player: Player| {
+        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut text = plural(position.men(player).count(), "man", "men");
+        let kings = position.kings(player).count();
+        if kings > 0 {
+            text.push_str(&format!(", {}", plural(kings, "king", "kings")));
+        }
+        text
+    };
+    let what = if args.position.position.is_some() {
+        "position"
+    } else {
+        "start position"
+    };
+    let mut text = format!(
+        "{} ({}): {what}, {} cells, {} to move\n\n",
+        meta.name,
+        meta.id,
+        geometry.cell_count(),
+        position.side().name()
+    );
+    text.push_str(&board);
+    text.push('\n');
+    text.push_str(&format!(
+        "White: {}; Black: {}.\n{}.\n",
+        count(Player::White),
+        count(Player::Black),
+        render::piece_legend()
+    ));
+    if !args.names {
+        text.push_str(
+            "Each row ends with the names of its first and last cell; --names draws every name.\n",
+        );
+    }
+    output::print(&text)
+}

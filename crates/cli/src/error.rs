@@ -1,0 +1,69 @@
+//! The errors a subcommand reports: one clear line on standard error, exit code 1.
+
+use bushka_engine::SpecError;
+use bushka_geometry::VariantError;
+use bushka_rules::{MoveError, PositionError, RecordError};
+
+/// What went wrong, worded for the user (the `Display` is the message printed).
+///
+/// New subcommands add the variants they need (an unreadable game record, a bad move...).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A variant file that does not load (its message names the file, line and column).
+    /// Boxed: `VariantError` is large and every `Result` would carry its size.
+    #[error("{0}")]
+    Variant(Box<VariantError>),
+    /// `--variant NAME` that is neither a built-in variant nor a file.
+    #[error("unknown variant `{name}`: not a built-in variant ({builtins}) nor a variant file")]
+    UnknownVariant {
+        /// What was asked for.
+        name: String,
+        /// The built-in names, comma separated.
+        builtins: String,
+    },
+    /// `check` found invalid files (each was reported already).
+    #[error("{invalid} of {total} variant files are invalid")]
+    InvalidFiles {
+        /// How many failed.
+        invalid: usize,
+        /// How many were checked.
+        total: usize,
+    },
+    /// A `--position` string that is not a position of the variant.
+    #[error("{0}")]
+    Position(#[from] PositionError),
+    /// A move that is not legal or not notation.
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    /// A game record that cannot be read or replayed; names the file.
+    #[error("{file}: {error}")]
+    Record {
+        /// The record's path (`-` for standard input).
+        file: String,
+        /// What is wrong.
+        error: RecordError,
+    },
+    /// A file that cannot be read or written.
+    #[error("{path}: {error}")]
+    File {
+        /// The path.
+        path: String,
+        /// The system's message.
+        error: std::io::Error,
+    },
+    /// A player spec that does not parse.
+    #[error("{0}")]
+    Spec(#[from] SpecError),
+    /// Writing to standard output failed (other than the reader going away).
+    #[error("cannot write to standard output: {0}")]
+    Output(std::io::Error),
+    /// Standard output was closed by its reader (`bushka ... | head`): stop quietly.
+    #[error("standard output closed")]
+    BrokenPipe,
+}
+
+impl From<VariantError> for CliError {
+    fn from(e: VariantError) -> Self {
+        CliError::Variant(Box::new(e))
+    }
+}

@@ -1,0 +1,409 @@
+//! Drawing a board in the terminal, generically, from display coordinates only.
+//!
+//! Every cell is drawn at text column `x * k` and text row `max_y - y`, where `(x, y)`
+//! is the cell's [`Geometry::display`] position (x right, y up) and `k` is the smallest
+//! horizontal scale that keeps the widest cell content (plus room for the highlight
+//! brackets and a space) apart from its neighbours on the same row. Nothing here knows
+//! which board it is drawing: the square boards come out as the familiar offset rows of
+//! dark squares and the hexagonal board as a hexagon because that is what their display
+//! coordinates say.
+//!
+//! The caller decides what each cell shows through a closure `Fn(Cell) -> String`
+//! (a piece letter, a cell name, anything); the content may carry ANSI colour codes,
+//! which do not count towards its width.
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::IsTerminal;
+
+use bushka_geometry::{Cell, Geometry, Player};
+
+/// Resets every ANSI attribute.
+const RESET: &str = "\x1b[0m";
+/// Reverse video, used for highlighted cells when colour is on.
+const REVERSE: &str = "\x1b[7m";
+
+/// Whether to colour standard output: it is a terminal and `NO_COLOR` is unset (or empty,
+/// as <https://no-color.org> specifies).
+pub fn color_enabled() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+}
+
+/// How to draw a board.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Cells to mark (the last move): drawn as `[x]`, and in reverse video with colour.
+    pub highlight: HashSet<Cell>,
+    /// Whether ANSI colour may be used.
+    pub color: bool,
+    /// Whether to write, right of each row, the names of its first and last cell.
+    pub row_labels: bool,
+    /// Whether to turn the board half round (Black at the bottom).
+    pub flipped: bool,
+}
+
+/// A piece as the renderer shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    /// Its owner.
+    pub player: Player,
+    /// A king (promoted man) rather than a man.
+    pub king: bool,
+}
+
+impl Piece {
+    /// A man of `player`.
+    pub fn man(player: Player) -> Piece {
+        Piece {
+            player,
+            king: false,
+        }
+    }
+
+    /// A king of `player`.
+    pub fn king(player: Player) -> Piece {
+        Piece { player, king: true }
+    }
+
+    /// `w` white man, `W` white king, `b` black man, `B` black king.
+    pub fn letter(self) -> char {
+        match (self.player, self.king) {
+            (Player::White, false) => 'w',
+            (Player::White, true) => 'W',
+            (Player::Black, false) => 'b',
+            (Player::Black, true) => 'B',
+        }
+    }
+}
+
+/// The text of a cell holding `piece` (`.` when empty), coloured when `color` is set.
+/// The letters alone tell the pieces apart; colour only helps.
+pub fn piece_text(piece: Option<Piece>, color: bool) -> String {
+    let letter = piece.map_or('.', Piece::letter);
+    if !color {
+        return letter.to_string();
+    }
+    let style = match piece.map(|p| p.player) {
+        None => "2",                   // dim
+        Some(Player::White) => "1;36", // bold cyan
+        Some(Player::Black) => "1;31", // bold red
+    };
+    format!("\x1b[{style}m{letter}{RESET}")
+}
+
+/// The legend for [`piece_text`].
+pub fn piece_legend() -> &'static str {
+    "w = White man, W = White king, b = Black man, B = Black king, . = empty"
+}
+
+/// Width of `text` on the terminal: characters, not counting ANSI escape sequences.
+pub fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters... final byte in '@'..='~'.
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
+/// Draws the board: one text line per display row, from the top (largest y) down,
+/// every line ending in a newline. `content` gives each cell's text.
+pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &Options) -> String {
+    let texts: Vec<String> = geometry.cells().map(&content).collect();
+    let width = texts
+        .iter()
+        .map(|t| visible_width(t))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+
+    // Cells by row (display y), each row sorted by x; a flipped board is turned half
+    // round about its centre.
+    let max_x = geometry
+        .cells()
+        .map(|c| geometry.display(c).0)
+        .max()
+        .unwrap_or(0);
+    let max_y = geometry
+        .cells()
+        .map(|c| geometry.display(c).1)
+        .max()
+        .unwrap_or(0);
+    let place = |cell: Cell| {
+        let (x, y) = geometry.display(cell);
+        if options.flipped {
+            (max_x - x, max_y - y)
+        } else {
+            (x, y)
+        }
+    };
+    let mut rows: BTreeMap<i32, Vec<(i32, Cell)>> = BTreeMap::new();
+    for cell in geometry.cells() {
+        let (x, y) = place(cell);
+        rows.entry(y).or_default().push((x, cell));
+    }
+    for row in rows.values_mut() {
+        row.sort_unstable();
+    }
+
+    // Horizontal scale: the closest two cells of a row must leave room for the content,
+    // a bracket on each side and one space.
+    let closest = rows
+        .values()
+        .flat_map(|row| row.windows(2).map(|w| w[1].0 - w[0].0))
+        .filter(|&d| d > 0)
+        .min();
+    let scale = match closest {
+        Some(d) => (width + 3).div_ceil(d as usize).max(1),
+        None => 1,
+    };
+    // One column for the opening bracket of a highlighted cell, after a one-space indent.
+    let margin = 2;
+    let label_column = margin + max_x.max(0) as usize * scale + width + 3;
+
+    let mut out = String::new();
+    for y in (0..=max_y).rev() {
+        let mut line = String::new();
+        let mut column = 0;
+        let cells = rows.get(&y).map(Vec::as_slice).unwrap_or(&[]);
+        for &(x, cell) in cells {
+            let start = margin + x.max(0) as usize * scale;
+            let marked = options.highlight.contains(&cell);
+            let text = &texts[cell];
+            if column > 0 && column + usize::from(marked) > start {
+                // Display positions too close for the scale (cannot happen with distinct
+                // positions): keep the texts apart at least.
+                line.push(' ');
+                column += 1;
+            }
+            if marked {
+                pad_to(&mut line, &mut column, start - 1);
+                line.push('[');
+                column += 1;
+            }
+            pad_to(&mut line, &mut column, start);
+            if marked && options.color {
+                line.push_str(REVERSE);
+                line.push_str(&text.replace(RESET, &format!("{RESET}{REVERSE}")));
+                line.push_str(RESET);
+            } else {
+                line.push_str(text);
+            }
+            column += visible_width(text);
+            if marked {
+                line.push(']');
+                column += 1;
+            }
+        }
+        let ends = (cells.first(), cells.last());
+        if let (true, Some(first), Some(last)) = (options.row_labels, ends.0, ends.1) {
+            pad_to(&mut line, &mut column, label_column);
+            line.push_str(geometry.name(first.1));
+            if last.1 != first.1 {
+                line.push_str(" .. ");
+                line.push_str(geometry.name(last.1));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Pads `line` with spaces until its visible width `column` reaches `target`.
+fn pad_to(line: &mut String, column: &mut usize, target: usize) {
+    while *column < target {
+        line.push(' ');
+        *column += 1;
+    }
+}
+
+/// Puts two drawings next to each other, `gap` spaces apart.
+pub fn side_by_side(left: &str, right: &str, gap: usize) -> String {
+    let left_lines: Vec<&str> = left.lines().collect();
+    let right_lines: Vec<&str> = right.lines().collect();
+    let width = left_lines
+        .iter()
+        .map(|l| visible_width(l))
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for i in 0..left_lines.len().max(right_lines.len()) {
+        let l = left_lines.get(i).copied().unwrap_or("");
+        let r = right_lines.get(i).copied().unwrap_or("");
+        let mut line = l.to_string();
+        if !r.is_empty() {
+            line.push_str(&" ".repeat(width - visible_width(l) + gap));
+            line.push_str(r);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn official(name: &str) -> Geometry {
+        match bushka_geometry::builtin(name) {
+            Some(Ok(g)) => g,
+            other => panic!("built-in {name} did not load: {other:?}"),
+        }
+    }
+
+    fn names(geometry: &Geometry) -> String {
+        render(
+            geometry,
+            |c| geometry.name(c).to_string(),
+            &Options::default(),
+        )
+    }
+
+    /// The picture from RULES.md, without the trailing comments.
+    fn picture(text: &str) -> String {
+        text.lines()
+            .map(|l| l.split("<-").next().unwrap_or("").trim_end())
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    #[test]
+    fn bushka_names_match_the_rules_picture() {
+        let expected = picture(
+            "     a6    b7    c8    d9    e0          <- Black's back rank
+  a5    b6    c7    d8    e9
+     b5    c6    d7    e8    f9
+  b4    c5    d6    e7    f8
+     c4    d5    e6    f7    g8
+  c3    d4    e5    f6    g7
+     d3    e4    f5    g6    h7
+  d2    e3    f4    g5    h6
+     e2    f3    g4    h5    i6
+  e1    f2    g3    h4    i5             <- White's back rank",
+        );
+        assert_eq!(names(&official("bushka")), expected);
+    }
+
+    #[test]
+    fn bushka_9x11_names_match_the_rules_picture() {
+        let expected = picture(
+            "  a5    b6    c7    d8    e9    f0
+     b5    c6    d7    e8    f9
+  b4    c5    d6    e7    f8    g9
+     c4    d5    e6    f7    g8
+  c3    d4    e5    f6    g7    h8
+     d3    e4    f5    g6    h7
+  d2    e3    f4    g5    h6    i7
+     e2    f3    g4    h5    i6
+  e1    f2    g3    h4    i5    j6",
+        );
+        assert_eq!(names(&official("bushka-9x11")), expected);
+    }
+
+    #[test]
+    fn hexbushka_names_match_the_rules_picture() {
+        let expected = picture(
+            "              i9                          <- Black's corner
+           i8    h9
+        i7    h8    g9
+     i6    h7    g8    f9
+  i5    h6    g7    f8    e9
+     h5    g6    f7    e8
+  h4    g5    f6    e7    d8
+     g4    f5    e6    d7
+  g3    f4    e5    d6    c7
+     f3    e4    d5    c6
+  f2    e3    d4    c5    b6
+     e2    d3    c4    b5
+  e1    d2    c3    b4    a5
+     d1    c2    b3    a4
+        c1    b2    a3
+           b1    a2
+              a1                          <- White's corner",
+        );
+        assert_eq!(names(&official("hexbushka")), expected);
+    }
+
+    #[test]
+    fn pieces_are_drawn_compactly_and_highlighted_with_brackets() {
+        let g = official("bushka");
+        let f4 = g.cell("f4").expect("f4");
+        let f5 = g.cell("f5").expect("f5");
+        let options = Options {
+            highlight: [f4, f5].into_iter().collect(),
+            ..Options::default()
+        };
+        let text = render(
+            &g,
+            |c| if c == f5 { "w".into() } else { ".".into() },
+            &options,
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 10);
+        assert_eq!(lines[0], "    .   .   .   .   .");
+        assert_eq!(lines[6], "    .   .  [w]  .   .");
+        assert_eq!(lines[7], "  .   .  [.]  .   .");
+        assert!(!text.contains('\x1b'));
+    }
+
+    #[test]
+    fn colour_does_not_change_the_layout() {
+        let g = official("hexbushka");
+        let plain = render(&g, |_| piece_text(None, false), &Options::default());
+        let coloured = render(
+            &g,
+            |c| piece_text((c % 2 == 0).then_some(Piece::man(Player::Black)), true),
+            &Options {
+                color: true,
+                highlight: [0].into_iter().collect(),
+                ..Options::default()
+            },
+        );
+        assert!(coloured.contains('\x1b'));
+        let widths = |s: &str| s.lines().map(visible_width).collect::<Vec<_>>();
+        let mut expected = widths(&plain);
+        let last = expected.len() - 1;
+        expected[last] += 1; // the closing bracket of highlighted a1
+        assert_eq!(widths(&coloured), expected);
+    }
+
+    #[test]
+    fn row_labels_name_the_ends_of_each_row() {
+        let g = official("bushka");
+        let options = Options {
+            row_labels: true,
+            ..Options::default()
+        };
+        let text = render(&g, |_| ".".into(), &options);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with("a6 .. e0"), "{}", lines[0]);
+        assert!(lines[9].ends_with("e1 .. i5"), "{}", lines[9]);
+        let column = |l: &str| l.find(|c: char| c.is_ascii_alphanumeric());
+        assert_eq!(column(lines[0]), column(lines[9]));
+    }
+
+    #[test]
+    fn visible_width_skips_escape_sequences() {
+        assert_eq!(visible_width("\x1b[1;31mb\x1b[0m"), 1);
+        assert_eq!(visible_width("e10"), 3);
+        assert_eq!(visible_width(""), 0);
+    }
+
+    #[test]
+    fn side_by_side_aligns_the_right_drawing() {
+        let text = side_by_side("a\nlong\n", "x\ny\nz\n", 2);
+        assert_eq!(text, "a     x\nlong  y\n      z\n");
+    }
+}

@@ -1,0 +1,533 @@
+//! Property tests of the rules engine over seeded random playouts on every built-in
+//! board: colour-mirror symmetry, material bookkeeping, the incremental hash, position
+//! strings, move notation and game records.
+//!
+//! Each case plays up to 80 random legal moves from the start (the moves drawn from a
+//! SplitMix64 stream seeded by proptest) and checks its property at every position.
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
+
+use bushka_geometry::{Cell, Player};
+use bushka_rules::{
+    AnyBoard, Bits, Board, Game, Move, MoveKind, Position, Record, Setup, with_board,
+};
+use proptest::prelude::*;
+
+const BOARDS: [&str; 5] = [
+    "bushka",
+    "bushka-9x11",
+    "hexbushka",
+    "hexbushka-4",
+    "bushka-cylinder",
+];
+
+/// The compiled built-in boards, loaded once.
+fn boards() -> &'static [AnyBoard] {
+    static BOARDS_CELL: OnceLock<Vec<AnyBoard>> = OnceLock::new();
+    BOARDS_CELL.get_or_init(|| {
+        BOARDS
+            .iter()
+            .map(|name| {
+                let geometry = bushka_geometry::builtin(name)
+                    .unwrap_or_else(|| panic!("no built-in `{name}`"))
+                    .unwrap_or_else(|e| panic!("`{name}`: {e}"));
+                AnyBoard::new(geometry)
+            })
+            .collect()
+    })
+}
+
+/// SplitMix64: the playouts' random stream.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays up to `plies` random legal moves from the start, calling `visit(pos, legal)`
+/// at every position (including the last one); stops early when no move is legal.
+fn playout<B: Bits>(
+    board: &Board<B>,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&Position<B>, &[Move<B>]),
+) {
+    let mut rng = Rng(seed);
+    let mut pos = board.start_position();
+    for ply in 0..=plies {
+        let legal = board.moves(&pos);
+        visit(&pos, legal.as_slice());
+        if ply == plies || legal.is_empty() {
+            break;
+        }
+        pos = pos.play(board, &legal.as_slice()[rng.below(legal.len())]);
+    }
+}
+
+/// A move as cells: (kind, from, to, captured, promotes), mapped through `map`.
+type CellMove = (MoveKind, Cell, Cell, Vec<Cell>, bool);
+
+fn cell_move<B: Bits>(board: &Board<B>, mv: &Move<B>, map: impl Fn(Cell) -> Cell) -> CellMove {
+    let mut captured: Vec<Cell> = mv
+        .captured
+        .iter()
+        .map(|sq| map(board.cell(sq as u16)))
+        .collect();
+    captured.sort_unstable();
+    (
+        mv.kind,
+        map(board.cell(mv.from)),
+        map(board.cell(mv.to)),
+        captured,
+        mv.promotes,
+    )
+}
+
+/// Cells of a bitset.
+fn cells<B: Bits>(board: &Board<B>, set: B) -> Vec<Cell> {
+    set.iter().map(|sq| board.cell(sq as u16)).collect()
+}
+
+// ---------------------------------------------------------------------------------
+
+/// The colour-swapped reflection of `pos`: every piece reflected through the mirror
+/// and given to the other player, the other player to move.
+fn mirrored<B: Bits>(board: &Board<B>, pos: &Position<B>, mirror: &[Cell]) -> Position<B> {
+    let mut setup = Setup {
+        black_to_move: pos.side() == Player::White,
+        ..Setup::default()
+    };
+    for p in Player::BOTH {
+        let q = p.opponent().index();
+        setup.men[q] = cells(board, pos.men(p))
+            .into_iter()
+            .map(|c| mirror[c])
+            .collect();
+        setup.kings[q] = cells(board, pos.kings(p))
+            .into_iter()
+            .map(|c| mirror[c])
+            .collect();
+    }
+    setup.validate(board).unwrap_or_else(|e| {
+        panic!(
+            "mirror of {} does not validate: {e}",
+            board.position_string(pos)
+        )
+    })
+}
+
+fn check_mirror<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
+    let g = board.geometry();
+    let mirror = g
+        .mirror()
+        .unwrap_or_else(|| panic!("`{}` has no colour mirror", g.meta().id));
+    playout(board, seed, plies, |pos, legal| {
+        let text = board.position_string(pos);
+        let image = mirrored(board, pos, mirror);
+        assert_eq!(
+            &mirrored(board, &image, mirror),
+            pos,
+            "{text}: mirrored twice"
+        );
+        let expected: BTreeSet<CellMove> = legal
+            .iter()
+            .map(|m| cell_move(board, m, |c| mirror[c]))
+            .collect();
+        let image_moves = board.moves(&image);
+        let actual: BTreeSet<CellMove> = image_moves
+            .iter()
+            .map(|m| cell_move(board, m, |c| c))
+            .collect();
+        assert_eq!(
+            legal.len(),
+            image_moves.len(),
+            "move count of {text} and its mirror"
+        );
+        assert_eq!(
+            expected,
+            actual,
+            "legal moves of {text} and of its mirror {}",
+            board.position_string(&image)
+        );
+    });
+}
+
+fn check_material<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
+    playout(board, seed, plies, |pos, legal| {
+        let me = pos.side();
+        let them = me.opponent();
+        let text = board.position_string(pos);
+        for mv in legal {
+            let next = pos.play(board, mv);
+            let what = format!(
+                "{:?} {}->{} in {text}",
+                mv.kind,
+                board.name(mv.from),
+                board.name(mv.to)
+            );
+            assert_eq!(next.side(), them, "{what}: side to move");
+            // Captured pieces are the opponent's, and exactly they disappear.
+            assert_eq!(
+                mv.captured & !pos.pieces(them),
+                B::EMPTY,
+                "{what}: captures own or empty cells"
+            );
+            assert_eq!(
+                next.pieces(them),
+                pos.pieces(them) & !mv.captured,
+                "{what}: opponent's pieces"
+            );
+            assert_eq!(
+                next.pieces(them).count() + mv.capture_count(),
+                pos.pieces(them).count(),
+                "{what}: opponent's count"
+            );
+            assert_eq!(
+                mv.kind.is_capture(),
+                mv.capture_count() > 0,
+                "{what}: kind and captures"
+            );
+            // The mover keeps its count; a promotion turns a man into a king.
+            assert_eq!(
+                next.pieces(me).count(),
+                pos.pieces(me).count(),
+                "{what}: mover's count"
+            );
+            let was_king = pos.kings(me).has(mv.from as usize);
+            let promoted = u32::from(mv.promotes);
+            assert!(!(was_king && mv.promotes), "{what}: a king promotes");
+            assert_eq!(
+                next.kings(me).count(),
+                pos.kings(me).count() + promoted,
+                "{what}: mover's kings"
+            );
+            assert_eq!(
+                next.men(me).count() + promoted,
+                pos.men(me).count(),
+                "{what}: mover's men"
+            );
+            assert!(
+                next.pieces(me).has(mv.to as usize),
+                "{what}: destination holds the mover"
+            );
+            assert_eq!(
+                next.kings(me).has(mv.to as usize),
+                was_king || mv.promotes,
+                "{what}: the arriving piece's rank"
+            );
+            assert_eq!(
+                mv.promotes,
+                !was_king && board.promotion(me).has(mv.to as usize),
+                "{what}: promotion exactly when a man arrives on the zone"
+            );
+            if mv.from != mv.to {
+                assert!(
+                    !next.occupied().has(mv.from as usize),
+                    "{what}: origin vacated"
+                );
+            }
+            // Nothing but origin, destination and the captured cells changes.
+            let changed = (pos.occupied() ^ next.occupied())
+                & !mv.captured
+                & !B::bit(mv.from as usize)
+                & !B::bit(mv.to as usize);
+            assert_eq!(changed, B::EMPTY, "{what}: other cells changed");
+        }
+    });
+}
+
+fn check_hash_and_strings<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
+    playout(board, seed, plies, |pos, legal| {
+        let text = board.position_string(pos);
+        let parsed = board
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text} does not parse back: {e}"));
+        assert_eq!(&parsed, pos, "{text} round trip");
+        assert_eq!(
+            parsed.hash(),
+            pos.hash(),
+            "{text}: hash of the rebuilt position"
+        );
+        assert_eq!(
+            board.position_string(&parsed),
+            text,
+            "position string is canonical"
+        );
+        for mv in legal {
+            let next = pos.play(board, mv);
+            let next_text = board.position_string(&next);
+            let rebuilt = board
+                .parse_position(&next_text)
+                .unwrap_or_else(|e| panic!("{next_text} does not parse: {e}"));
+            assert_eq!(rebuilt, next, "{text} then {:?}: rebuilt position", mv.kind);
+            assert_eq!(
+                rebuilt.hash(),
+                next.hash(),
+                "{text} then {:?}: incremental hash",
+                mv.kind
+            );
+            // The side to move is part of the hash.
+            assert_ne!(
+                next.with_side(board, next.side().opponent()).hash(),
+                next.hash()
+            );
+        }
+    });
+}
+
+/// Whether some route of `mv` is a route of no other legal move, so that notation can
+/// name it. On a board with wrap-around links two captures may share every route (a king
+/// reaching one landing cell along two rays that meet again, taking a different piece
+/// on each): RULES.md section 5 has no notation for those.
+fn nameable<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>], mv: &Move<B>) -> bool {
+    let others: Vec<Vec<u16>> = legal
+        .iter()
+        .filter(|o| !o.same(mv) && o.kind == mv.kind)
+        .flat_map(|o| board.routes(pos, o))
+        .collect();
+    board.routes(pos, mv).iter().any(|r| !others.contains(r))
+}
+
+/// Boards with wrap-around links, where unnameable moves may occur.
+const WRAPPED: [&str; 1] = ["bushka-cylinder"];
+
+fn check_notation<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
+    let id = board.geometry().meta().id.clone();
+    playout(board, seed, plies, |pos, legal| {
+        let text = board.position_string(pos);
+        let texts = board.legal_texts(pos);
+        assert_eq!(texts.len(), legal.len());
+        let mut seen = BTreeSet::new();
+        for (mv, printed) in legal.iter().zip(&texts) {
+            assert_eq!(&board.move_text(pos, mv, legal), printed);
+            if !nameable(board, pos, legal, mv) {
+                assert!(
+                    WRAPPED.contains(&id.as_str()),
+                    "{text}: `{printed}` cannot be named on {id}"
+                );
+                assert!(
+                    matches!(
+                        board.parse_move(pos, printed),
+                        Err(bushka_rules::MoveError::Ambiguous { .. })
+                    ),
+                    "{text}: unnameable `{printed}` must be reported ambiguous"
+                );
+                continue;
+            }
+            assert!(
+                seen.insert(printed.clone()),
+                "{text}: two moves print as `{printed}`: {texts:?}"
+            );
+            let parsed = board
+                .parse_move(pos, printed)
+                .unwrap_or_else(|e| panic!("{text}: `{printed}` does not parse: {e}"));
+            assert!(
+                parsed.same(mv),
+                "{text}: `{printed}` parses to another move"
+            );
+            for route in board.routes(pos, mv) {
+                let cells: Vec<&str> = route.iter().map(|&sq| board.name(sq)).collect();
+                let route = format!(
+                    "{}{}",
+                    cells.join("-"),
+                    if mv.kind.is_capture() { "x" } else { "" }
+                );
+                if let Ok(parsed) = board.parse_move(pos, &route) {
+                    assert!(
+                        parsed.same(mv),
+                        "{text}: route `{route}` parses to another move"
+                    );
+                }
+            }
+            let route = board.route_text(pos, mv);
+            let parsed = board
+                .parse_move(pos, &route)
+                .unwrap_or_else(|e| panic!("{text}: route `{route}` does not parse: {e}"));
+            assert!(
+                parsed.same(mv),
+                "{text}: route `{route}` parses to another move"
+            );
+            let annotated = format!("{printed}!?");
+            assert!(
+                board.parse_move(pos, &annotated).is_ok_and(|m| m.same(mv)),
+                "{text}: `{annotated}`"
+            );
+        }
+    });
+}
+
+/// A random game through [`Game`] (which stops at the end, repetition included).
+fn random_game<B: Bits>(
+    board: &Arc<Board<B>>,
+    start: Position<B>,
+    seed: u64,
+    plies: usize,
+) -> Game<B> {
+    let mut rng = Rng(seed);
+    let mut game = Game::from_position(board.clone(), start);
+    for _ in 0..plies {
+        let pos = *game.position();
+        // Moves notation cannot name (see `nameable`) cannot be written down.
+        let legal: Vec<Move<B>> = game
+            .legal_moves()
+            .iter()
+            .filter(|m| nameable(board, &pos, game.legal_moves(), m))
+            .copied()
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.below(legal.len())];
+        game.play(&mv)
+            .unwrap_or_else(|e| panic!("legal move refused: {e}"));
+    }
+    game
+}
+
+fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
+    // From the start, and from a position reached by a few moves (written with a FEN tag).
+    let mut rng = Rng(seed ^ 0xF00D);
+    let lead = random_game(board, board.start_position(), seed ^ 0xBEEF, rng.below(12));
+    for start in [board.start_position(), *lead.position()] {
+        let game = random_game(board, start, seed, plies);
+        let tags = vec![
+            ("Variant".to_string(), board.geometry().meta().id.clone()),
+            ("White".to_string(), "random \"one\"".to_string()),
+            ("Black".to_string(), "random\\two".to_string()),
+        ];
+        let written = Record::write(&game, &tags);
+        let record = Record::parse(&written)
+            .unwrap_or_else(|e| panic!("record does not parse: {e}\n{written}"));
+        assert_eq!(
+            record.moves.len(),
+            game.moves().len(),
+            "moves in\n{written}"
+        );
+        assert_eq!(record.tag("White"), Some("random \"one\""));
+        assert_eq!(record.tag("Black"), Some("random\\two"));
+        assert_eq!(
+            record.tag("Variant"),
+            Some(board.geometry().meta().id.as_str())
+        );
+        let replayed = record
+            .replay(board.clone())
+            .unwrap_or_else(|e| panic!("record does not replay: {e}\n{written}"));
+        assert_eq!(
+            replayed.positions(),
+            game.positions(),
+            "positions of\n{written}"
+        );
+        assert_eq!(replayed.outcome(), game.outcome(), "outcome of\n{written}");
+        for (a, b) in replayed.moves().iter().zip(game.moves()) {
+            assert!(a.same(b), "moves of\n{written}");
+        }
+        // Writing the replayed game gives the same text.
+        assert_eq!(Record::write(&replayed, &tags), written);
+    }
+}
+
+// ---------------------------------------------------------------------------------
+
+fn cases(n: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases: n,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(48))]
+
+    #[test]
+    fn mirror_symmetry(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=80) {
+        with_board!(&boards()[board], b => check_mirror(b, seed, plies));
+    }
+
+    #[test]
+    fn material_after_moves(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=80) {
+        with_board!(&boards()[board], b => check_material(b, seed, plies));
+    }
+
+    #[test]
+    fn hash_and_position_strings(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=80) {
+        with_board!(&boards()[board], b => check_hash_and_strings(b, seed, plies));
+    }
+
+    #[test]
+    fn notation_round_trip(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=80) {
+        with_board!(&boards()[board], b => check_notation(b, seed, plies));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(32))]
+
+    #[test]
+    fn record_round_trip(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=120) {
+        with_board!(&boards()[board], b => check_record(b, seed, plies));
+    }
+}
+
+/// Every board is covered by the properties: each has a mirror and a start position
+/// whose mirror is itself with the colours swapped.
+#[test]
+fn start_positions_are_mirror_symmetric() {
+    for any in boards() {
+        with_board!(any, b => {
+            let g = b.geometry();
+            let mirror = g.mirror().unwrap_or_else(|| panic!("`{}` has no mirror", g.meta().id));
+            let start = b.start_position();
+            for p in Player::BOTH {
+                let mut image: Vec<Cell> = cells(b, start.men(p)).into_iter().map(|c| mirror[c]).collect();
+                image.sort_unstable();
+                let mut other = cells(b, start.men(p.opponent()));
+                other.sort_unstable();
+                assert_eq!(image, other, "{}: start of {:?} mirrored", g.meta().id, p);
+            }
+        });
+    }
+}
+
+/// RULES.md section 5 gap on wrapped boards: two captures with the same route.
+#[test]
+fn cylinder_captures_sharing_a_route() {
+    let any = &boards()[4];
+    with_board!(any, b => {
+        // King g3 lands on g8 looking up-right (taking b4 across the wrap) or up-left
+        // (around through c3 to g8, taking f8): two moves, one route g3-g8.
+        let pos = b.parse_position("B:Wb4,f8:BKg3").unwrap_or_else(|e| panic!("{e}"));
+        let legal = b.moves(&pos);
+        assert_eq!(legal.len(), 2);
+        for mv in legal.iter() {
+            assert_eq!(b.route_text(&pos, mv), "g3-g8x");
+            assert!(!nameable(b, &pos, legal.as_slice(), mv));
+        }
+        assert!(matches!(b.parse_move(&pos, "g3-g8x"), Err(bushka_rules::MoveError::Ambiguous { .. })));
+    });
+}
+
+#[test]
+fn scratch_many() {
+    for seed in 0..2000u64 {
+        for (i, any) in boards().iter().enumerate() {
+            let r = std::panic::catch_unwind(
+                || with_board!(any, b => { check_record(b, seed, (seed % 121) as usize); check_notation(b, seed, 80); }),
+            );
+            if r.is_err() {
+                panic!("board {i} seed {seed}");
+            }
+        }
+    }
+}

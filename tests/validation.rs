@@ -1,0 +1,1065 @@
+//! One test per validation error: a small malformed variant file, the exact
+//! `ErrorKind` (with the offending name) and the line it is reported on.
+
+use bushka_geometry::{ErrorKind, Location, MAX_CELLS, VariantError, load_path, load_str};
+use bushka_tests::*;
+
+/// A valid 6-cell board: two columns of three cells, one axis.
+const BASE: &str = r#"[variant]
+id = "test"
+name = "Test"
+
+[board]
+letters = "abc"
+numbers = "123"
+cells = ["a1", "a2", "a3", "b1", "b2", "b3"]
+
+[[board.directions]]
+name = "up"
+vector = [0, 1]
+
+[[board.directions]]
+name = "down"
+vector = [0, -1]
+
+[players.white]
+forward = ["up"]
+promotion = ["a3", "b3"]
+men = ["a1", "b1"]
+
+[players.black]
+forward = ["down"]
+promotion = ["a1", "b1"]
+men = ["a3", "b3"]
+"#;
+
+/// `text` with the only occurrence of `from` replaced by `to`.
+fn with(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "`{from}` should occur once");
+    text.replacen(from, to, 1)
+}
+
+/// `BASE` with edits applied in order.
+fn base_with(edits: &[(&str, &str)]) -> String {
+    edits
+        .iter()
+        .fold(BASE.to_string(), |t, (from, to)| with(&t, from, to))
+}
+
+/// `BASE` with `extra` inserted before `[players.white]` (more board tables).
+fn base_plus_board(extra: &str) -> String {
+    with(
+        BASE,
+        "[players.white]",
+        &format!("{extra}\n[players.white]"),
+    )
+}
+
+/// Asserts the error's kind, and that it is reported on the line of `text` holding
+/// `needle` (or without a location when `needle` is `None`).
+fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
+    let e = load_err(text);
+    assert_eq!(e.kind, kind, "{e}");
+    assert_eq!(e.origin, "test.toml");
+    match needle {
+        Some(needle) => {
+            let line = line_of(text, needle);
+            assert_eq!(e.location.map(|l| l.line), Some(line), "{e}");
+        }
+        None => assert_eq!(e.location, None, "{e}"),
+    }
+    e
+}
+
+/// Like `expect`, for kinds that carry the parser's message: checks the variant and
+/// that the message mentions `mentions`.
+fn expect_message(
+    text: &str,
+    variant: fn(&ErrorKind) -> Option<&String>,
+    mentions: &str,
+    needle: &str,
+) {
+    let e = load_err(text);
+    let message = variant(&e.kind).unwrap_or_else(|| panic!("wrong kind: {:?}", e.kind));
+    assert!(
+        message.contains(mentions),
+        "`{message}` should mention `{mentions}`"
+    );
+    assert_eq!(
+        e.location.map(|l| l.line),
+        Some(line_of(text, needle)),
+        "{e}"
+    );
+}
+
+fn toml_kind(k: &ErrorKind) -> Option<&String> {
+    match k {
+        ErrorKind::Toml(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn unknown_key_kind(k: &ErrorKind) -> Option<&String> {
+    match k {
+        ErrorKind::UnknownKey(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn missing_key_kind(k: &ErrorKind) -> Option<&String> {
+    match k {
+        ErrorKind::MissingKey(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn unknown_cell(key: &str, cell: &str) -> ErrorKind {
+    ErrorKind::UnknownCell {
+        key: key.into(),
+        cell: cell.into(),
+    }
+}
+
+fn unknown_direction(key: &str, direction: &str) -> ErrorKind {
+    ErrorKind::UnknownDirection {
+        key: key.into(),
+        direction: direction.into(),
+    }
+}
+
+fn bad_value(text: &str, key: &str, needle: &str) {
+    let e = load_err(text);
+    match &e.kind {
+        ErrorKind::BadValue { key: k, why } => {
+            assert_eq!(k, key);
+            assert!(!why.is_empty());
+        }
+        other => panic!("expected BadValue for {key}, got {other:?}"),
+    }
+    assert_eq!(
+        e.location.map(|l| l.line),
+        Some(line_of(text, needle)),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_base_board_loads() {
+    let g = load(BASE);
+    assert_eq!(g.cell_count(), 6);
+    assert_eq!(step(&g, "a1", "up").as_deref(), Some("a2"));
+    assert_eq!(step(&g, "a1", "down"), None);
+    assert_eq!(g.lines().len(), 2);
+    check_all(&g);
+}
+
+// ---- syntax and keys ----------------------------------------------------------------
+
+#[test]
+fn toml_syntax_error() {
+    let text = with(BASE, r#"name = "Test""#, r#"name = "Test"#);
+    expect_message(&text, toml_kind, "", r#"name = "Test"#);
+    let text = with(BASE, "[players.black]", "[players.black");
+    expect_message(&text, toml_kind, "", "[players.black");
+    let text = with(BASE, r#"men = ["a3", "b3"]"#, r#"men = ["a3" "b3"]"#);
+    expect_message(&text, toml_kind, "", r#"men = ["a3" "b3"]"#);
+}
+
+#[test]
+fn value_of_the_wrong_type() {
+    let text = with(BASE, "vector = [0, 1]", r#"vector = "up""#);
+    expect_message(&text, toml_kind, "", r#"vector = "up""#);
+    let text = with(BASE, r#"numbers = "123""#, "numbers = 123");
+    expect_message(&text, toml_kind, "", "numbers = 123");
+    let text = with(BASE, "vector = [0, -1]", "vector = [0]");
+    expect_message(&text, toml_kind, "length", "vector = [0]");
+}
+
+#[test]
+fn pairs_hold_exactly_two_numbers() {
+    // serde reads `[i32; 2]` from a longer array by dropping the rest; the format
+    // must not ignore the extra number.
+    let text = with(BASE, "vector = [0, -1]", "vector = [0, -1, 2]");
+    expect_message(&text, toml_kind, "length 3", "vector = [0, -1, 2]");
+    let text = base_plus_board(
+        "[board.display]
+letter = [1, 0]
+number = [0, 1, 0]
+",
+    );
+    expect_message(&text, toml_kind, "length 3", "number = [0, 1, 0]");
+    let text = base_plus_board(
+        "[board.display.cells]
+a1 = [0, 0]
+b1 = [3, 0, 1]
+",
+    );
+    let e = load_err(&text);
+    let message = toml_kind(&e.kind).unwrap_or_else(|| panic!("wrong kind: {e}"));
+    assert!(message.contains("length 3"), "{message}");
+    // Two numbers are fine everywhere.
+    let g = load(&base_plus_board(
+        "[board.display]
+letter = [2, 0]
+number = [0, 3]
+
+[board.display.cells]
+b3 = [7, 7]
+",
+    ));
+    assert_eq!(g.display(cell(&g, "a1")), (0, 0));
+    assert_eq!(g.display(cell(&g, "b2")), (2, 3));
+    assert_eq!(g.display(cell(&g, "b3")), (7, 7));
+}
+
+#[test]
+fn unknown_key() {
+    // A typo is never ignored.
+    let text = with(BASE, r#"letters = "abc""#, r#"letter = "abc""#);
+    expect_message(&text, unknown_key_kind, "letter", r#"letter = "abc""#);
+    let text = with(BASE, r#"men = ["a1", "b1"]"#, r#"man = ["a1", "b1"]"#);
+    expect_message(&text, unknown_key_kind, "man", r#"man = ["a1", "b1"]"#);
+    let text = format!("{BASE}\n[rules]\nking-range = \"long\"\n");
+    expect_message(&text, unknown_key_kind, "king-range", "king-range");
+    let text = with(BASE, "[variant]", "[variant]\nauthor = \"me\"");
+    expect_message(&text, unknown_key_kind, "author", "author");
+    let text = with(BASE, "name = \"up\"", "name = \"up\"\nvectr = [0, 1]");
+    expect_message(&text, unknown_key_kind, "vectr", "vectr");
+}
+
+#[test]
+fn unknown_generator() {
+    let text = with(
+        BASE,
+        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+        "generate = { triangle = { side = 3 } }",
+    );
+    expect_message(&text, unknown_key_kind, "triangle", "triangle");
+}
+
+#[test]
+fn missing_key() {
+    let text = with(BASE, "forward = [\"down\"]\n", "");
+    let e = load_err(&text);
+    let m = missing_key_kind(&e.kind).unwrap_or_else(|| panic!("wrong kind: {e}"));
+    assert!(m.contains("forward"), "{m}");
+    let text = with(BASE, "[variant]\nid = \"test\"\n", "[variant]\n");
+    let e = load_err(&text);
+    let m = missing_key_kind(&e.kind).unwrap_or_else(|| panic!("wrong kind: {e}"));
+    assert!(m.contains("id"), "{m}");
+}
+
+#[test]
+fn empty_file() {
+    for text in [
+        "",
+        "\n\n",
+        "   \n\t\n",
+        "# nothing but comments\n\n   # indented comment\n#\n",
+    ] {
+        expect(text, ErrorKind::Empty, None);
+    }
+    // A file of only a table header is not empty: it fails on the missing keys.
+    assert!(matches!(
+        load_err("[variant]\n").kind,
+        ErrorKind::MissingKey(_)
+    ));
+}
+
+#[test]
+fn unreadable_file() {
+    let path = data_path("no-such-file.toml");
+    let e = load_path(&path).expect_err("a missing file does not load");
+    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+    assert_eq!(e.origin, path.display().to_string());
+    assert_eq!(e.location, None);
+}
+
+// ---- cells and labels -------------------------------------------------------------
+
+#[test]
+fn unknown_cell_in_men() {
+    let text = base_with(&[(r#"men = ["a1", "b1"]"#, r#"men = ["a1", "z9"]"#)]);
+    let e = expect(
+        &text,
+        unknown_cell("players.white.men", "z9"),
+        Some(r#""z9""#),
+    );
+    // The column points at the name itself.
+    let line = text
+        .lines()
+        .nth(e.location.map_or(0, |l| l.line) - 1)
+        .unwrap_or("");
+    let column = line.find(r#""z9""#).map(|i| i + 1);
+    assert_eq!(e.location.map(|l| l.column), column);
+}
+
+#[test]
+fn start_cell_off_the_board() {
+    // `c1` is a well-formed name, but the board has no cell there.
+    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["a3", "c1"]"#)]);
+    expect(
+        &text,
+        unknown_cell("players.black.men", "c1"),
+        Some(r#""c1""#),
+    );
+    let text = base_with(&[(r#"men = ["a1", "b1"]"#, "men = [\"a1\"]\nkings = [\"c3\"]")]);
+    expect(
+        &text,
+        unknown_cell("players.white.kings", "c3"),
+        Some(r#""c3""#),
+    );
+}
+
+#[test]
+fn unknown_cell_in_promotion() {
+    let text = base_with(&[(r#"promotion = ["a1", "b1"]"#, r#"promotion = ["a1", "b0"]"#)]);
+    expect(
+        &text,
+        unknown_cell("players.black.promotion", "b0"),
+        Some(r#""b0""#),
+    );
+}
+
+#[test]
+fn unknown_cell_in_links() {
+    let text = base_plus_board(
+        r#"
+[[board.links]]
+from = "b3"
+to = "c1"
+direction = "up"
+"#,
+    );
+    expect(&text, unknown_cell("board.links", "c1"), Some(r#""c1""#));
+    let text = base_plus_board(
+        r#"
+[[board.remove_links]]
+from = "a4"
+to = "a1"
+direction = "up"
+"#,
+    );
+    expect(
+        &text,
+        unknown_cell("board.remove_links", "a4"),
+        Some(r#""a4""#),
+    );
+}
+
+#[test]
+fn unknown_cell_in_remove_cells() {
+    let text = with(
+        BASE,
+        "numbers = \"123\"\n",
+        "numbers = \"123\"\nremove_cells = [\"a2\", \"c2\"]\n",
+    );
+    expect(
+        &text,
+        unknown_cell("board.remove_cells", "c2"),
+        Some("remove_cells"),
+    );
+    // Removing a cell twice: the second time it is no longer there.
+    let text = with(
+        BASE,
+        "numbers = \"123\"\n",
+        "numbers = \"123\"\nremove_cells = [\"a2\",\n  \"a2\"]\n",
+    );
+    expect(
+        &text,
+        unknown_cell("board.remove_cells", "a2"),
+        Some(r#"  "a2"]"#),
+    );
+}
+
+#[test]
+fn unknown_cell_in_display() {
+    let text = base_plus_board("[board.display.cells]\nc3 = [5, 5]\n");
+    expect(
+        &text,
+        unknown_cell("board.display.cells", "c3"),
+        Some("c3 = [5, 5]"),
+    );
+}
+
+#[test]
+fn duplicate_cell() {
+    let text = with(
+        BASE,
+        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\",\n         \"a2\"]",
+    );
+    expect(
+        &text,
+        ErrorKind::DuplicateCell("a2".into()),
+        Some(r#"         "a2"]"#),
+    );
+    // A listed cell that the generator already made.
+    let text = with(
+        BASE,
+        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+        "generate = { hexagon = { side = 2 } }\ncells = [\"b2\"]",
+    );
+    expect(
+        &text,
+        ErrorKind::DuplicateCell("b2".into()),
+        Some(r#"cells = ["b2"]"#),
+    );
+}
+
+#[test]
+fn bad_cell_name() {
+    for bad in ["x1", "a4", "1a", "a", "A1", "a01"] {
+        let text = with(
+            BASE,
+            r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+            &format!("cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\",\n  \"{bad}\"]"),
+        );
+        expect(
+            &text,
+            ErrorKind::BadCellName(bad.into()),
+            Some(&format!("  \"{bad}\"]")),
+        );
+    }
+}
+
+#[test]
+fn too_few_labels() {
+    let text = with(
+        BASE,
+        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+        "generate = { draughts = { width = 10, height = 10 } }",
+    );
+    expect(
+        &text,
+        ErrorKind::TooFewLabels {
+            what: "letter",
+            needed: 9,
+            given: 3,
+        },
+        None,
+    );
+    let text = with(&text, r#"letters = "abc""#, r#"letters = "abcdefghi""#);
+    expect(
+        &text,
+        ErrorKind::TooFewLabels {
+            what: "number",
+            needed: 10,
+            given: 3,
+        },
+        None,
+    );
+}
+
+#[test]
+fn bad_label() {
+    let text = with(BASE, r#"letters = "abc""#, r#"letters = "aBc""#);
+    let e = load_err(&text);
+    assert!(
+        matches!(&e.kind, ErrorKind::BadLabel { what: "letter", label, .. } if label == "B"),
+        "{e}"
+    );
+    let text = with(BASE, r#"numbers = "123""#, r#"numbers = "121""#);
+    let e = load_err(&text);
+    assert!(
+        matches!(&e.kind, ErrorKind::BadLabel { what: "number", label, why: "defined twice" } if label == "1"),
+        "{e}"
+    );
+    let text = with(BASE, r#"numbers = "123""#, r#"numbers = ["1", "", "3"]"#);
+    let e = load_err(&text);
+    assert!(
+        matches!(&e.kind, ErrorKind::BadLabel { what: "number", label, .. } if label.is_empty()),
+        "{e}"
+    );
+}
+
+#[test]
+fn label_lists_name_cells() {
+    // Multi-character labels given as lists.
+    let text = base_with(&[
+        (r#"letters = "abc""#, r#"letters = ["x", "yy"]"#),
+        (r#"numbers = "123""#, r#"numbers = ["1", "22", "333"]"#),
+        (
+            r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+            r#"cells = ["x1", "x22", "x333", "yy1", "yy22", "yy333"]"#,
+        ),
+        (
+            r#"promotion = ["a3", "b3"]"#,
+            r#"promotion = ["x333", "yy333"]"#,
+        ),
+        (r#"men = ["a1", "b1"]"#, r#"men = ["x1", "yy1"]"#),
+        (
+            r#"promotion = ["a1", "b1"]"#,
+            r#"promotion = ["x1", "yy1"]"#,
+        ),
+        (r#"men = ["a3", "b3"]"#, r#"men = ["x333", "yy333"]"#),
+    ]);
+    let g = load(&text);
+    assert_eq!(step(&g, "yy1", "up").as_deref(), Some("yy22"));
+    assert_eq!(g.coords(cell(&g, "yy333")), (1, 2));
+    check_all(&g);
+}
+
+#[test]
+fn no_cells() {
+    let text = with(
+        BASE,
+        "numbers = \"123\"\n",
+        "numbers = \"123\"\nremove_cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
+    );
+    expect(&text, ErrorKind::NoCells, None);
+    let text = with(
+        BASE,
+        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+        "cells = []",
+    );
+    expect(&text, ErrorKind::NoCells, None);
+    let text = with(
+        BASE,
+        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
+        "",
+    );
+    expect(&text, ErrorKind::NoCells, None);
+    let text = with(
+        BASE,
+        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
+        "generate = { draughts = { width = 0, height = 5 } }\n",
+    );
+    expect(&text, ErrorKind::NoCells, None);
+    let text = with(
+        BASE,
+        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
+        "generate = { hexagon = { side = 0 } }\n",
+    );
+    expect(&text, ErrorKind::NoCells, None);
+}
+
+// ---- directions -------------------------------------------------------------------
+
+const DOWN: &str = "\n[[board.directions]]\nname = \"down\"\nvector = [0, -1]\n";
+
+#[test]
+fn direction_without_opposite() {
+    // No direction has the negated vector.
+    let text = with(BASE, DOWN, "");
+    expect(
+        &text,
+        ErrorKind::NoOpposite("up".into()),
+        Some(r#"name = "up""#),
+    );
+    // A direction without a vector must name its opposite.
+    let text = with(
+        BASE,
+        DOWN,
+        &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\n"),
+    );
+    expect(
+        &text,
+        ErrorKind::NoOpposite("warp".into()),
+        Some(r#"name = "warp""#),
+    );
+    // A direction cannot be its own opposite.
+    let text = with(
+        BASE,
+        DOWN,
+        &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\nopposite = \"warp\"\n"),
+    );
+    expect(
+        &text,
+        ErrorKind::NoOpposite("warp".into()),
+        Some(r#"name = "warp""#),
+    );
+}
+
+#[test]
+fn opposite_mismatch() {
+    // `up` names `down`, but `down` names `side`.
+    let text = with(
+        BASE,
+        DOWN,
+        "\n[[board.directions]]\nname = \"down\"\nvector = [0, -1]\nopposite = \"side\"\n\n[[board.directions]]\nname = \"side\"\nopposite = \"down\"\n",
+    );
+    expect(
+        &text,
+        ErrorKind::OppositeMismatch {
+            direction: "up".into(),
+            opposite: "down".into(),
+        },
+        Some(r#"name = "up""#),
+    );
+    // Declared opposites whose vectors are not negations of each other.
+    let text = base_with(&[
+        ("vector = [0, 1]", "vector = [0, 1]\nopposite = \"down\""),
+        ("vector = [0, -1]", "vector = [1, 0]\nopposite = \"up\""),
+    ]);
+    expect(
+        &text,
+        ErrorKind::OppositeMismatch {
+            direction: "up".into(),
+            opposite: "down".into(),
+        },
+        Some(r#"name = "up""#),
+    );
+}
+
+#[test]
+fn unknown_opposite() {
+    let text = with(
+        BASE,
+        "vector = [0, 1]",
+        "vector = [0, 1]\nopposite = \"dwn\"",
+    );
+    expect(
+        &text,
+        unknown_direction("board.directions.opposite", "dwn"),
+        Some(r#"opposite = "dwn""#),
+    );
+}
+
+#[test]
+fn duplicate_direction() {
+    let text = with(
+        BASE,
+        DOWN,
+        &format!("{DOWN}\n[[board.directions]]\nname = \"up\"\nvector = [1, 0]\n"),
+    );
+    let e = load_err(&text);
+    assert_eq!(e.kind, ErrorKind::DuplicateDirection("up".into()));
+    // Reported at the second declaration.
+    let second = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| *l == r#"name = "up""#)
+        .nth(1)
+        .map(|(i, _)| i + 1);
+    assert_eq!(e.location.map(|l| l.line), second);
+}
+
+#[test]
+fn zero_vector() {
+    let text = with(BASE, "vector = [0, 1]", "vector = [0, 0]");
+    expect(
+        &text,
+        ErrorKind::ZeroVector("up".into()),
+        Some(r#"name = "up""#),
+    );
+}
+
+#[test]
+fn too_many_directions() {
+    let mut extra = String::new();
+    for i in 0..8 {
+        extra.push_str(&format!(
+            "\n[[board.directions]]\nname = \"p{i}\"\nvector = [1, {i}]\n\n[[board.directions]]\nname = \"m{i}\"\nvector = [-1, -{i}]\n"
+        ));
+    }
+    // 2 + 16 = 18 directions; at most 16 are allowed.
+    let text = with(BASE, DOWN, &format!("{DOWN}{extra}"));
+    let e = load_err(&text);
+    assert!(
+        matches!(&e.kind, ErrorKind::BadValue { key, .. } if key == "board.directions"),
+        "{e}"
+    );
+    // Exactly 16 is fine.
+    let mut extra = String::new();
+    for i in 0..7 {
+        extra.push_str(&format!(
+            "\n[[board.directions]]\nname = \"p{i}\"\nvector = [1, {i}]\n\n[[board.directions]]\nname = \"m{i}\"\nvector = [-1, -{i}]\n"
+        ));
+    }
+    let g = load(&with(BASE, DOWN, &format!("{DOWN}{extra}")));
+    assert_eq!(g.direction_count(), 16);
+    check_all(&g);
+}
+
+// ---- links --------------------------------------------------------------------------
+
+/// Two vectorless directions for explicit links.
+const WARP: &str = "\n[[board.directions]]\nname = \"warp\"\nopposite = \"back\"\n\n[[board.directions]]\nname = \"back\"\nopposite = \"warp\"\n";
+
+fn link(from: &str, to: &str, direction: &str) -> String {
+    format!("\n[[board.links]]\nfrom = \"{from}\"\nto = \"{to}\"\ndirection = \"{direction}\"\n")
+}
+
+#[test]
+fn explicit_links_load() {
+    let text = with(
+        &base_plus_board(&format!(
+            "{}{}",
+            link("a3", "b1", "warp"),
+            link("b1", "a3", "back")
+        )),
+        DOWN,
+        &format!("{DOWN}{WARP}"),
+    );
+    let g = load(&text);
+    assert_eq!(step(&g, "a3", "warp").as_deref(), Some("b1"));
+    assert_eq!(step(&g, "b1", "back").as_deref(), Some("a3"));
+    assert_eq!(step(&g, "a1", "warp"), None);
+    check_all(&g);
+}
+
+#[test]
+fn link_not_mutual() {
+    let text = with(
+        &base_plus_board(&link("a3", "b1", "warp")),
+        DOWN,
+        &format!("{DOWN}{WARP}"),
+    );
+    expect(
+        &text,
+        ErrorKind::LinkNotMutual {
+            from: "a3".into(),
+            to: "b1".into(),
+            direction: "warp".into(),
+            opposite: "back".into(),
+        },
+        Some(r#"from = "a3""#),
+    );
+    // An explicit link along a lattice direction needs its mutual link too.
+    let text = base_plus_board(&link("a3", "b1", "up"));
+    expect(
+        &text,
+        ErrorKind::LinkNotMutual {
+            from: "a3".into(),
+            to: "b1".into(),
+            direction: "up".into(),
+            opposite: "down".into(),
+        },
+        Some(r#"from = "a3""#),
+    );
+    // The back link exists but leads elsewhere.
+    let text = with(
+        &base_plus_board(&format!(
+            "{}{}",
+            link("a3", "b1", "warp"),
+            link("b1", "a1", "back")
+        )),
+        DOWN,
+        &format!("{DOWN}{WARP}"),
+    );
+    expect(
+        &text,
+        ErrorKind::LinkNotMutual {
+            from: "a3".into(),
+            to: "b1".into(),
+            direction: "warp".into(),
+            opposite: "back".into(),
+        },
+        Some(r#"from = "a3""#),
+    );
+}
+
+#[test]
+fn lattice_links_must_be_mutual_too() {
+    // `up` has a vector but its declared opposite `down` has none: the lattice gives
+    // a1 -> a2 up, and nothing gives a2 -> a1 down. With one explicit pair this used to
+    // make a ray that never ends (a1 up: a2 a3 a2 a3 ...).
+    let text = base_plus_board(&format!(
+        "{}{}",
+        link("a3", "a2", "up"),
+        link("a2", "a3", "down")
+    ));
+    let text = base_with_text(
+        &text,
+        &[
+            ("vector = [0, 1]", "vector = [0, 1]\nopposite = \"down\""),
+            ("vector = [0, -1]\n", "opposite = \"up\"\n"),
+        ],
+    );
+    let e = load_err(&text);
+    assert!(
+        matches!(&e.kind, ErrorKind::LinkNotMutual { direction, opposite, .. } if direction == "up" && opposite == "down"),
+        "{e}"
+    );
+    assert!(e.location.is_some(), "{e}");
+}
+
+fn base_with_text(text: &str, edits: &[(&str, &str)]) -> String {
+    edits
+        .iter()
+        .fold(text.to_string(), |t, (from, to)| with(&t, from, to))
+}
+
+#[test]
+fn conflicting_link() {
+    // The lattice already gives a1 -> a2 up.
+    let text = base_plus_board(&link("a1", "a3", "up"));
+    expect(
+        &text,
+        ErrorKind::ConflictingLink {
+            cell: "a1".into(),
+            direction: "up".into(),
+            first: "a2".into(),
+            second: "a3".into(),
+        },
+        Some(r#"from = "a1""#),
+    );
+}
+
+#[test]
+fn unknown_direction_in_links() {
+    let text = base_plus_board(&link("a3", "b1", "sideways"));
+    expect(
+        &text,
+        unknown_direction("board.links", "sideways"),
+        Some(r#""sideways""#),
+    );
+}
+
+#[test]
+fn no_such_link_to_remove() {
+    let text = base_plus_board(
+        "\n[[board.remove_links]]\nfrom = \"a1\"\nto = \"b1\"\ndirection = \"up\"\n",
+    );
+    expect(
+        &text,
+        ErrorKind::NoSuchLink {
+            from: "a1".into(),
+            to: "b1".into(),
+            direction: "up".into(),
+        },
+        Some(r#"from = "a1""#),
+    );
+}
+
+#[test]
+fn removed_links_go_both_ways() {
+    let text = base_plus_board(
+        "\n[[board.remove_links]]\nfrom = \"a1\"\nto = \"a2\"\ndirection = \"up\"\n",
+    );
+    let g = load(&text);
+    assert_eq!(step(&g, "a1", "up"), None);
+    assert_eq!(step(&g, "a2", "down"), None);
+    assert_eq!(step(&g, "a2", "up").as_deref(), Some("a3"));
+    assert_eq!(g.lines().len(), 3);
+    check_all(&g);
+}
+
+// ---- players ------------------------------------------------------------------------
+
+#[test]
+fn forward_direction_not_declared() {
+    let text = with(BASE, r#"forward = ["up"]"#, r#"forward = ["up", "upward"]"#);
+    expect(
+        &text,
+        unknown_direction("players.white.forward", "upward"),
+        Some(r#""upward""#),
+    );
+}
+
+#[test]
+fn no_forward_direction() {
+    let text = with(BASE, r#"forward = ["down"]"#, "forward = []");
+    expect(&text, ErrorKind::NoForward("Black".into()), None);
+}
+
+#[test]
+fn empty_promotion_zone() {
+    let text = with(BASE, r#"promotion = ["a1", "b1"]"#, "promotion = []");
+    expect(
+        &text,
+        ErrorKind::EmptyPromotion("Black".into()),
+        Some("promotion = []"),
+    );
+    let text = with(
+        BASE,
+        r#"promotion = ["a3", "b3"]"#,
+        "promotion = [ # none\n]",
+    );
+    expect(
+        &text,
+        ErrorKind::EmptyPromotion("White".into()),
+        Some("# none"),
+    );
+}
+
+#[test]
+fn start_claimed_twice() {
+    // By both players.
+    let text = base_with(&[
+        (r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a2"]"#),
+        (r#"men = ["a3", "b3"]"#, r#"men = ["a3", "b3", "a2"]"#),
+    ]);
+    expect(
+        &text,
+        ErrorKind::StartClaimedTwice("a2".into()),
+        Some(r#"men = ["a3", "b3", "a2"]"#),
+    );
+    // By one player twice, and by a man and a king.
+    let text = base_with(&[(r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a1"]"#)]);
+    expect(
+        &text,
+        ErrorKind::StartClaimedTwice("a1".into()),
+        Some(r#"men = ["a1", "b1", "a1"]"#),
+    );
+    let text = base_with(&[(
+        r#"men = ["a3", "b3"]"#,
+        "men = [\"a3\", \"b3\"]\nkings = [\"b3\"]",
+    )]);
+    expect(
+        &text,
+        ErrorKind::StartClaimedTwice("b3".into()),
+        Some(r#"kings = ["b3"]"#),
+    );
+}
+
+#[test]
+fn man_on_its_own_promotion_zone() {
+    let text = base_with(&[
+        (r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b2"]"#),
+        (r#"men = ["a3", "b3"]"#, r#"men = ["a3", "b1"]"#),
+    ]);
+    expect(
+        &text,
+        ErrorKind::ManOnPromotion {
+            player: "Black".into(),
+            cell: "b1".into(),
+        },
+        Some(r#"men = ["a3", "b1"]"#),
+    );
+    // A king may start there, and a man on the opponent's zone is fine (BASE does it).
+    let text = base_with(&[
+        (r#"men = ["a3", "b3"]"#, "men = [\"a3\"]\nkings = [\"b1\"]"),
+        (r#"men = ["a1", "b1"]"#, r#"men = ["a1"]"#),
+    ]);
+    let g = load(&text);
+    assert_eq!(
+        sorted_names(&g, &g.side(bushka_geometry::Player::Black).kings),
+        ["b1"]
+    );
+}
+
+// ---- rules --------------------------------------------------------------------------
+
+#[test]
+fn bad_rule_values() {
+    let rules = |body: &str| format!("{BASE}\n[rules]\n{body}\n");
+    bad_value(&rules("min_line = 1"), "rules.min_line", "min_line = 1");
+    bad_value(&rules("min_line = 65"), "rules.min_line", "min_line = 65");
+    bad_value(
+        &rules(r#"king_range = "medium""#),
+        "rules.king_range",
+        "king_range",
+    );
+    bad_value(&rules(r#"capture = "jump""#), "rules.capture", "capture");
+    bad_value(&rules("repetition = 1"), "rules.repetition", "repetition");
+    let evaluation = format!("{BASE}\n[evaluation]\nman = 0\n");
+    bad_value(&evaluation, "evaluation.man", "man = 0");
+    // A value of the wrong type is a TOML error.
+    expect_message(&rules(r#"min_line = "two""#), toml_kind, "", "min_line");
+    expect_message(&rules(r#"majority = "yes""#), toml_kind, "", "majority");
+}
+
+#[test]
+fn rule_values_are_read() {
+    let g = load(&format!(
+        "{BASE}\n[rules]\nmin_line = 3\nmajority = false\nking_range = \"short\"\nrepetition = 2\n\n[evaluation]\nman = 90\nking = 250\n"
+    ));
+    let r = g.rules();
+    assert_eq!(r.min_line, 3);
+    assert!(!r.majority);
+    assert_eq!(r.king_range, bushka_geometry::KingRange::Short);
+    assert_eq!(r.repetition, 2);
+    assert_eq!((g.values().man, g.values().king), (90, 250));
+    let d = load(BASE);
+    assert_eq!((d.rules().min_line, d.rules().repetition), (2, 3));
+    assert_eq!((d.values().man, d.values().king), (100, 300));
+}
+
+// ---- size -----------------------------------------------------------------------------
+
+/// Two-letter labels `aa`, `ab`, ... for boards wider than the alphabet.
+fn many_letters(count: usize) -> Vec<String> {
+    (0..count)
+        .map(|i| {
+            let a = char::from(b'a' + (i / 26) as u8);
+            let b = char::from(b'a' + (i % 26) as u8);
+            format!("{a}{b}")
+        })
+        .collect()
+}
+
+/// A draughts board of any size, with enough two-letter labels. Both players promote
+/// on the bottom-left cell.
+fn big_draughts(width: usize, height: usize) -> String {
+    let coords = draughts_coords(width, height);
+    let letters = many_letters(coords.iter().map(|c| c.0).max().unwrap_or(0) + 1);
+    let (l, n) = coords[0];
+    let corner = format!("{}{}", letters[l], default_number(n));
+    let list: Vec<String> = letters.iter().map(|s| format!("\"{s}\"")).collect();
+    let text = variant_toml(
+        &format!("{{ draughts = {{ width = {width}, height = {height} }} }}"),
+        SQUARE_DIRECTIONS,
+        ["up-right", "down-left"],
+        &corner,
+    );
+    with(
+        &text,
+        "[board]\n",
+        &format!("[board]\nletters = [{}]\n", list.join(", ")),
+    )
+}
+
+#[test]
+fn too_many_cells() {
+    let text = big_draughts(50, 50);
+    expect(
+        &text,
+        ErrorKind::TooManyCells {
+            count: 1250,
+            max: MAX_CELLS,
+        },
+        None,
+    );
+    // Listed cells count too: 1024 generated plus one listed.
+    let text = with(
+        &big_draughts(64, 32),
+        "[board]\n",
+        "[board]\ncells = [\"aa1\"]\n",
+    );
+    let e = load_err(&text);
+    assert_eq!(
+        e.kind,
+        ErrorKind::TooManyCells {
+            count: 1025,
+            max: MAX_CELLS
+        },
+        "{e}"
+    );
+}
+
+#[test]
+fn the_largest_board_loads() {
+    assert_eq!(MAX_CELLS, 1024);
+    let g = load(&big_draughts(64, 32));
+    assert_eq!(g.cell_count(), 1024);
+    check_all(&g);
+    assert!(g.embedding().span <= MAX_CELLS);
+}
+
+#[test]
+fn boards_wider_than_128_bits_load() {
+    let g = load(&draughts_toml(20, 20));
+    assert_eq!(g.cell_count(), 200);
+    check_all(&g);
+    let e = g.embedding();
+    assert!(e.span > 128 && e.span <= MAX_CELLS, "span {}", e.span);
+    let g = load(&hexagon_toml(8));
+    assert_eq!(g.cell_count(), 169);
+    check_all(&g);
+}
+
+#[test]
+fn location_display() {
+    let text = with(BASE, r#"letters = "abc""#, r#"letter = "abc""#);
+    let e = load_err(&text);
+    let line = line_of(&text, r#"letter = "abc""#);
+    assert_eq!(e.location, Some(Location { line, column: 1 }));
+    let shown = e.to_string();
+    assert!(
+        shown.starts_with(&format!("test.toml: line {line}, column 1: ")),
+        "{shown}"
+    );
+    assert!(load_str(BASE, "x").is_ok());
+}
