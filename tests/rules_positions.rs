@@ -235,8 +235,8 @@ fn linear_capture_in_both_directions() {
     play("bushka", "W:We4,e5:Be2,e7", "e5x3", "B:We3,e4:Be7");
 }
 
-/// As above but the run e6 e7 is followed by a king on e8: a king ends the run and is
-/// not taken; neither is the man e9 behind it.
+/// Line e3-e4 again (e5 vacant, e6 e7 Black's men), but the run e6 e7 is followed by a
+/// king on e8: a king ends the run and is not taken; neither is the man e9 behind it.
 #[test]
 fn linear_capture_run_stops_at_a_king() {
     check("bushka", "W:We3,e4:Be6,e7,Ke8,e9", &["e3x5"]);
@@ -496,7 +496,8 @@ fn promotion_ends_the_move() {
     let fen = "W:Wd8:Bd5";
     check("bushka", fen, &["d89", "dc8"]);
     play("bushka", fen, "d89", "B:WKd9:Bd5");
-    // Black moves next: d54, de5 (no capture: the king is three cells away).
+    // Black moves next: d54, de5. No capture: a man approaches only a piece two cells
+    // away, and the king on d9 is four cells up the d-line.
     check("bushka", "B:WKd9:Bd5", &["d54", "de5"]);
 }
 
@@ -759,6 +760,9 @@ fn hex37_linear_capture_run_ends_at_a_gap() {
 // Notation parsing (RULES.md section 5)
 // ---------------------------------------------------------------------------------------
 
+/// `MoveError::Illegal` for well-formed texts that name no legal move (it lists the legal
+/// moves), `MoveError::Syntax` for texts that are not move notation; annotations and
+/// surrounding white space are ignored.
 #[test]
 fn illegal_and_garbage_moves() {
     let fen = "W:We1,f4,i5:Bb7";
@@ -791,6 +795,9 @@ fn illegal_and_garbage_moves() {
     });
 }
 
+/// `Record::parse` skips move numbers (`1.`, `2`, `4...`), annotations (`!`, `??`, `!?`)
+/// and `{...}` comments (even across lines); the result token ends the moves. The game
+/// (the king shuffle of `threefold_repetition_draws`) replays from its FEN tag to a draw.
 #[test]
 fn record_move_numbers_annotations_and_comments() {
     let text = "[Variant \"bushka\"]\n[FEN \"W:WKe1:BKa6\"]\n\n1. e12! a65?? 2 e21 a56!?\n3.e12? {a comment\nover two lines} a65! 4... e21 a56 1/2-1/2\n";
@@ -844,6 +851,8 @@ fn record_with_a_full_route() {
     });
 }
 
+/// Replay errors name the full-move number and side (`move 2.` for White, `move 1...` for
+/// Black), the text and the line; a move after the end of the game is refused too.
 #[test]
 fn replay_errors_name_the_move() {
     let board = AnyBoard::new(geometry("bushka"));

@@ -59,7 +59,7 @@ fn base_plus_board(extra: &str) -> String {
 /// `needle` (or without a location when `needle` is `None`).
 fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
     let e = load_err(text);
-    assert_eq!(e.kind, kind, "{e}");
+    assert_eq!(*e.kind, kind, "{e}");
     assert_eq!(e.origin, "test.toml");
     match needle {
         Some(needle) => {
@@ -129,7 +129,7 @@ fn unknown_direction(key: &str, direction: &str) -> ErrorKind {
 
 fn bad_value(text: &str, key: &str, needle: &str) {
     let e = load_err(text);
-    match &e.kind {
+    match &*e.kind {
         ErrorKind::BadValue { key: k, why } => {
             assert_eq!(k, key);
             assert!(!why.is_empty());
@@ -261,7 +261,7 @@ fn empty_file() {
     }
     // A file of only a table header is not empty: it fails on the missing keys.
     assert!(matches!(
-        load_err("[variant]\n").kind,
+        *load_err("[variant]\n").kind,
         ErrorKind::MissingKey(_)
     ));
 }
@@ -270,7 +270,7 @@ fn empty_file() {
 fn unreadable_file() {
     let path = data_path("no-such-file.toml");
     let e = load_path(&path).expect_err("a missing file does not load");
-    assert!(matches!(e.kind, ErrorKind::Io(_)), "{e}");
+    assert!(matches!(*e.kind, ErrorKind::Io(_)), "{e}");
     assert_eq!(e.origin, path.display().to_string());
     assert_eq!(e.location, None);
 }
@@ -456,19 +456,19 @@ fn bad_label() {
     let text = with(BASE, r#"letters = "abc""#, r#"letters = "aBc""#);
     let e = load_err(&text);
     assert!(
-        matches!(&e.kind, ErrorKind::BadLabel { what: "letter", label, .. } if label == "B"),
+        matches!(&*e.kind, ErrorKind::BadLabel { what: "letter", label, .. } if label == "B"),
         "{e}"
     );
     let text = with(BASE, r#"numbers = "123""#, r#"numbers = "121""#);
     let e = load_err(&text);
     assert!(
-        matches!(&e.kind, ErrorKind::BadLabel { what: "number", label, why: "defined twice" } if label == "1"),
+        matches!(&*e.kind, ErrorKind::BadLabel { what: "number", label, why: "defined twice" } if label == "1"),
         "{e}"
     );
     let text = with(BASE, r#"numbers = "123""#, r#"numbers = ["1", "", "3"]"#);
     let e = load_err(&text);
     assert!(
-        matches!(&e.kind, ErrorKind::BadLabel { what: "number", label, .. } if label.is_empty()),
+        matches!(&*e.kind, ErrorKind::BadLabel { what: "number", label, .. } if label.is_empty()),
         "{e}"
     );
 }
@@ -624,7 +624,7 @@ fn duplicate_direction() {
         &format!("{DOWN}\n[[board.directions]]\nname = \"up\"\nvector = [1, 0]\n"),
     );
     let e = load_err(&text);
-    assert_eq!(e.kind, ErrorKind::DuplicateDirection("up".into()));
+    assert_eq!(*e.kind, ErrorKind::DuplicateDirection("up".into()));
     // Reported at the second declaration.
     let second = text
         .lines()
@@ -657,7 +657,7 @@ fn too_many_directions() {
     let text = with(BASE, DOWN, &format!("{DOWN}{extra}"));
     let e = load_err(&text);
     assert!(
-        matches!(&e.kind, ErrorKind::BadValue { key, .. } if key == "board.directions"),
+        matches!(&*e.kind, ErrorKind::BadValue { key, .. } if key == "board.directions"),
         "{e}"
     );
     // Exactly 16 is fine.
@@ -769,7 +769,7 @@ fn lattice_links_must_be_mutual_too() {
     );
     let e = load_err(&text);
     assert!(
-        matches!(&e.kind, ErrorKind::LinkNotMutual { direction, opposite, .. } if direction == "up" && opposite == "down"),
+        matches!(&*e.kind, ErrorKind::LinkNotMutual { direction, opposite, .. } if direction == "up" && opposite == "down"),
         "{e}"
     );
     assert!(e.location.is_some(), "{e}");
@@ -1020,7 +1020,7 @@ fn too_many_cells() {
     );
     let e = load_err(&text);
     assert_eq!(
-        e.kind,
+        *e.kind,
         ErrorKind::TooManyCells {
             count: 1025,
             max: MAX_CELLS

@@ -294,7 +294,7 @@ impl<B: Bits> Searcher<B> {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % 2048 == 0 {
+        } else if self.nodes.is_multiple_of(2048) {
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
             let flagged = self
                 .stop
@@ -361,17 +361,18 @@ impl<B: Bits> Searcher<B> {
         }
         let original_alpha = *alpha;
         let entry = self.tt.probe(pos.hash());
-        if let Some(e) = entry {
-            if ply > 0 && e.depth as i32 >= depth {
-                let score = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= *alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(e) = entry
+            && ply > 0
+            && e.depth as i32 >= depth
+        {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= *alpha,
+            };
+            if cut {
+                return score;
             }
         }
         let tt_move = entry.and_then(|e| e.best);

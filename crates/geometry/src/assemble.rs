@@ -38,7 +38,7 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
         VariantError {
             origin: origin.to_string(),
             location: e.span().map(|s| Location::of_offset(text, s.start)),
-            kind,
+            kind: Box::new(kind),
         }
     })?;
     assemble(&ctx, &file)
@@ -50,7 +50,7 @@ pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
     let text = std::fs::read_to_string(path).map_err(|e| VariantError {
         origin: origin.clone(),
         location: None,
-        kind: ErrorKind::Io(e.to_string()),
+        kind: Box::new(ErrorKind::Io(e.to_string())),
     })?;
     load_str(&text, &origin)
 }
@@ -65,7 +65,7 @@ impl Ctx<'_> {
         VariantError {
             origin: self.origin.to_string(),
             location: span.and_then(|s| Location::of_span(self.text, s)),
-            kind,
+            kind: Box::new(kind),
         }
     }
 

@@ -60,9 +60,9 @@ pub fn resolve(spec: &str) -> Result<Geometry, VariantError> {
     Err(VariantError {
         origin: spec.to_string(),
         location: None,
-        kind: ErrorKind::Io(format!(
+        kind: Box::new(ErrorKind::Io(format!(
             "no built-in variant or file of that name (built-in: {})",
             names.join(", ")
-        )),
+        ))),
     })
 }

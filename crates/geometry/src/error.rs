@@ -199,8 +199,8 @@ pub struct VariantError {
     pub origin: String,
     /// Line and column, where known.
     pub location: Option<Location>,
-    /// What is wrong.
-    pub kind: ErrorKind,
+    /// What is wrong (boxed: errors travel in `Result`s on every loading path).
+    pub kind: Box<ErrorKind>,
 }
 
 impl fmt::Display for VariantError {

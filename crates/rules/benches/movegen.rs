@@ -1,1 +1,118 @@
-fn main() {}
+//! Move-generation benchmarks: legal moves over a set of positions on each official
+//! board, making moves, and perft(4) from the 10x10 start.
+//!
+//! `cargo bench -p bushka-rules` (add `-- --warm-up-time 1 --measurement-time 2` for a
+//! quick run).
+
+use std::hint::black_box;
+
+use bushka_rules::{AnyBoard, Bits, Board, MoveList, Position, perft, with_board};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
+
+fn board(name: &str) -> AnyBoard {
+    let geometry = match bushka_geometry::builtin(name) {
+        Some(Ok(g)) => g,
+        Some(Err(e)) => panic!("`{name}`: {e}"),
+        None => panic!("no built-in `{name}`"),
+    };
+    AnyBoard::new(geometry)
+}
+
+/// SplitMix64, for reproducible playouts.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// A fixed sample of positions: the start and the positions of seeded random games
+/// (openings, middle games with captures, endings with kings).
+fn sample<B: Bits>(board: &Board<B>) -> Vec<Position<B>> {
+    let mut out = vec![board.start_position()];
+    for game in 0..16u64 {
+        let mut rng = Rng(0xBE7C_0000 + game);
+        let mut pos = board.start_position();
+        for ply in 0..120 {
+            let moves = board.moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            if ply % 8 == 7 {
+                out.push(pos);
+            }
+            pos = pos.play(board, &moves.as_slice()[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
+fn movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("movegen");
+    for name in OFFICIAL {
+        let any = board(name);
+        with_board!(&any, b => {
+            let positions = sample(b);
+            group.throughput(Throughput::Elements(positions.len() as u64));
+            let mut list = MoveList::new();
+            group.bench_function(name, |bench| {
+                bench.iter(|| {
+                    let mut total = 0;
+                    for pos in &positions {
+                        b.legal_moves(black_box(pos), &mut list);
+                        total += list.len();
+                    }
+                    total
+                })
+            });
+        });
+    }
+    group.finish();
+}
+
+fn make_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("make_move");
+    for name in OFFICIAL {
+        let any = board(name);
+        with_board!(&any, b => {
+            let pairs: Vec<_> = sample(b)
+                .into_iter()
+                .flat_map(|pos| b.moves(&pos).iter().map(move |mv| (pos, *mv)).collect::<Vec<_>>())
+                .collect();
+            group.throughput(Throughput::Elements(pairs.len() as u64));
+            group.bench_function(name, |bench| {
+                bench.iter(|| {
+                    let mut acc = 0u64;
+                    for (pos, mv) in &pairs {
+                        acc ^= black_box(pos).play(b, black_box(mv)).hash();
+                    }
+                    acc
+                })
+            });
+        });
+    }
+    group.finish();
+}
+
+fn perft4(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    let any = board("bushka");
+    with_board!(&any, b => {
+        let start = b.start_position();
+        group.throughput(Throughput::Elements(perft(b, &start, 4)));
+        group.bench_function("bushka start depth 4", |bench| {
+            bench.iter(|| perft(b, black_box(&start), 4))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, make_move, perft4);
+criterion_main!(benches);

@@ -124,29 +124,29 @@ impl Default for Wide {
 }
 
 macro_rules! wide_op {
-    ($trait:ident, $method:ident, $assign:ident, $amethod:ident, $op:tt) => {
+    ($trait:ident, $method:ident, $assign:ident, $amethod:ident, $aop:tt) => {
         impl $trait for Wide {
             type Output = Wide;
             #[inline]
             fn $method(mut self, rhs: Wide) -> Wide {
-                for (a, b) in self.0.iter_mut().zip(rhs.0) {
-                    *a = *a $op b;
-                }
+                self $aop rhs;
                 self
             }
         }
         impl $assign for Wide {
             #[inline]
             fn $amethod(&mut self, rhs: Wide) {
-                *self = *self $op rhs;
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $aop b;
+                }
             }
         }
     };
 }
 
-wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl Not for Wide {
     type Output = Wide;

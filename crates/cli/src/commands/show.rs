@@ -49,7 +49,8 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
 
     let meta = geometry.meta();
     let count = |player: Player| {
-        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let plural =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut text = plural(position.men(player).count(), "man", "men");
         let kings = position.kings(player).count();
         if kings > 0 {

@@ -1,0 +1,170 @@
+//! An SVG chart of the main figures of a comparison, drawn with `plotters`.
+//!
+//! Three panels of grouped bars, one bar per variant in each group: game length
+//! (mean and median plies, mean ply of the first promotion), counts (legal moves at
+//! the start and on average, captures per game, pieces per capture, largest
+//! capture) and rates (decisive, drawn, White's score, linear and piece capture
+//! shares).
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use crate::compare::VariantReport;
+use crate::error::ArenaError;
+
+/// One panel: a title, a unit for the y axis, and its figures.
+struct Panel {
+    title: &'static str,
+    unit: &'static str,
+    figures: &'static [(&'static str, fn(&VariantReport) -> f64)],
+}
+
+const PANELS: [Panel; 3] = [
+    Panel {
+        title: "Game length",
+        unit: "plies",
+        figures: &[
+            ("mean", |r| r.mean_plies),
+            ("median", |r| r.median_plies),
+            ("1st promotion", |r| r.mean_first_promotion_ply.unwrap_or(0.0)),
+        ],
+    },
+    Panel {
+        title: "Moves and captures",
+        unit: "count",
+        figures: &[
+            ("moves at start", |r| r.branching_start as f64),
+            ("moves, mean", |r| r.branching_mean),
+            ("captures/game", |r| r.captures_per_game),
+            ("pieces/capture", |r| r.mean_pieces_per_capture),
+            ("largest capture", |r| r.largest_capture as f64),
+        ],
+    },
+    Panel {
+        title: "Rates",
+        unit: "share of games or captures",
+        figures: &[
+            ("decisive", |r| r.decisive_rate),
+            ("drawn", |r| r.draw_rate),
+            ("White score", |r| r.white_score),
+            ("linear capt.", |r| r.linear_capture_share),
+            ("piece capt.", |r| r.piece_capture_share),
+        ],
+    },
+];
+
+const COLOURS: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+];
+
+fn chart_error(e: impl std::fmt::Display) -> ArenaError {
+    ArenaError::Chart(e.to_string())
+}
+
+/// The chart as SVG text.
+pub fn render_svg(reports: &[VariantReport]) -> Result<String, ArenaError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (1500, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let games = reports.first().map_or(0, |r| r.games);
+        let player = reports.first().map_or("", |r| r.player.as_str());
+        let title = format!("Bushka variants in self-play: {games} games each, {player}");
+        let root = root
+            .titled(&title, ("sans-serif", 22))
+            .map_err(chart_error)?;
+        let panels = root.split_evenly((1, PANELS.len()));
+        for (p, (panel, area)) in PANELS.iter().zip(panels.iter()).enumerate() {
+            draw_panel(area, panel, reports, p == 0)?;
+        }
+        root.present().map_err(chart_error)?;
+    }
+    Ok(svg)
+}
+
+/// Writes the chart to `path`.
+pub fn write_svg(reports: &[VariantReport], path: &Path) -> Result<(), std::io::Error> {
+    let svg = render_svg(reports).map_err(std::io::Error::other)?;
+    std::fs::write(path, svg)
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    panel: &Panel,
+    reports: &[VariantReport],
+    legend: bool,
+) -> Result<(), ArenaError> {
+    let groups = panel.figures.len();
+    let top = panel
+        .figures
+        .iter()
+        .flat_map(|(_, f)| reports.iter().map(f))
+        .fold(0.0_f64, f64::max);
+    let y_max = if top <= 1.0 && panel.unit.starts_with("share") {
+        1.0
+    } else {
+        (top * 1.15).max(1.0)
+    };
+    let keys: Vec<f64> = (0..groups).map(|g| g as f64).collect();
+    let mut chart = ChartBuilder::on(area)
+        .caption(panel.title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(
+            (-0.5..groups as f64 - 0.5).with_key_points(keys),
+            0.0..y_max,
+        )
+        .map_err(chart_error)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                panel
+                    .figures
+                    .get(i as usize)
+                    .map_or_else(String::new, |(label, _)| (*label).to_string())
+            } else {
+                String::new()
+            }
+        })
+        .x_label_style(("sans-serif", 12))
+        .y_desc(panel.unit)
+        .draw()
+        .map_err(chart_error)?;
+    let width = 0.8 / reports.len().max(1) as f64;
+    for (v, report) in reports.iter().enumerate() {
+        let colour = COLOURS[v % COLOURS.len()];
+        let bars = panel.figures.iter().enumerate().map(|(g, (_, f))| {
+            let x0 = g as f64 - 0.4 + v as f64 * width;
+            Rectangle::new([(x0, 0.0), (x0 + width * 0.92, f(report))], colour.filled())
+        });
+        let series = chart.draw_series(bars).map_err(chart_error)?;
+        if legend {
+            series.label(report.variant.clone()).legend(move |(x, y)| {
+                Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled())
+            });
+        }
+    }
+    if legend {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(chart_error)?;
+    }
+    Ok(())
+}

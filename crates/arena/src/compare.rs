@@ -1,0 +1,368 @@
+//! Self-play statistics per variant.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use bushka_engine::PlayerSpec;
+use bushka_geometry::Player as Colour;
+use bushka_rules::{AnyBoard, Bits, Board, with_board};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::ArenaError;
+use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
+
+/// The player of `compare` unless told otherwise: a shallow engine search, fast
+/// enough for dozens of games a second, and deterministic (no clock).
+pub const DEFAULT_COMPARE_PLAYER: &str = "engine:depth=2:hash=1";
+
+/// Random plies that open each self-play game unless told otherwise: a deterministic
+/// player would otherwise play the same game every time.
+pub const DEFAULT_COMPARE_OPENING: usize = 4;
+
+/// The default ply limit of matches and comparisons.
+pub const DEFAULT_MAX_PLIES: usize = 400;
+
+/// How to compare.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompareConfig {
+    /// Self-play games per variant.
+    pub games: usize,
+    /// The player of both sides.
+    pub player: PlayerSpec,
+    /// The seed every game's seeds derive from.
+    pub seed: u64,
+    /// Plies after which a game stops and is scored as a draw (the opening included).
+    pub max_plies: usize,
+    /// Uniformly random plies that open each game.
+    pub random_opening: usize,
+    /// Threads; `None` for all cores.
+    pub threads: Option<usize>,
+}
+
+impl Default for CompareConfig {
+    fn default() -> CompareConfig {
+        CompareConfig {
+            games: 20,
+            player: PlayerSpec::Engine {
+                limits: bushka_engine::Limits::depth(2),
+                hash_mib: 1,
+            },
+            seed: 0,
+            max_plies: DEFAULT_MAX_PLIES,
+            random_opening: DEFAULT_COMPARE_OPENING,
+            threads: None,
+        }
+    }
+}
+
+/// Self-play statistics of one variant. Rates and shares are fractions (0 to 1);
+/// counts of wins and draws are from White's point of view.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VariantReport {
+    /// The variant's id.
+    pub variant: String,
+    /// The variant's name.
+    pub name: String,
+    /// The player of both sides.
+    pub player: String,
+    /// The seed.
+    pub seed: u64,
+    /// The ply limit.
+    pub max_plies: usize,
+    /// Random opening plies per game.
+    pub random_opening: usize,
+    /// Cells of the board.
+    pub cells: usize,
+    /// Men per side at the start (White's; equal on every built-in board).
+    pub men_per_side: usize,
+    /// Legal moves in the start position.
+    pub branching_start: usize,
+    /// Mean number of legal moves over every position a move was played from.
+    pub branching_mean: f64,
+    /// Games played.
+    pub games: usize,
+    /// Distinct games among them (by their sequence of positions).
+    pub distinct_games: usize,
+    /// Mean game length in plies.
+    pub mean_plies: f64,
+    /// Median game length in plies.
+    pub median_plies: f64,
+    /// Shortest game.
+    pub min_plies: usize,
+    /// Longest game.
+    pub max_plies_played: usize,
+    /// Games White won.
+    pub white_wins: usize,
+    /// Games drawn (ply-limit adjudications included).
+    pub draws: usize,
+    /// Games Black won.
+    pub black_wins: usize,
+    /// Share of games won by either side.
+    pub decisive_rate: f64,
+    /// Share of games drawn (ply-limit adjudications included).
+    pub draw_rate: f64,
+    /// White's points per game (a draw 1/2).
+    pub white_score: f64,
+    /// Games won because the loser had no legal move.
+    pub no_legal_move_wins: usize,
+    /// Games won by resignation.
+    pub resignations: usize,
+    /// Games drawn by repetition.
+    pub threefold_draws: usize,
+    /// Games drawn by agreement.
+    pub agreement_draws: usize,
+    /// Games stopped at the ply limit.
+    pub ply_limit_adjudications: usize,
+    /// Capturing moves per game.
+    pub captures_per_game: f64,
+    /// Share of capturing moves that were linear captures.
+    pub linear_capture_share: f64,
+    /// Share of capturing moves that were piece captures.
+    pub piece_capture_share: f64,
+    /// Pieces taken per capturing move.
+    pub mean_pieces_per_capture: f64,
+    /// Most pieces taken by one move in any game.
+    pub largest_capture: usize,
+    /// Mean 1-based ply of the first promotion, over the games that had one.
+    pub mean_first_promotion_ply: Option<f64>,
+    /// Games with at least one promotion.
+    pub games_with_promotion: usize,
+    /// Every game's measurements, in index order (not in the JSON).
+    #[serde(skip)]
+    pub game_stats: Vec<GameStats>,
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b == 0.0 { 0.0 } else { a / b }
+}
+
+impl VariantReport {
+    /// Sums up the games of one variant.
+    pub fn from_games<B: Bits>(
+        board: &Board<B>,
+        config: &CompareConfig,
+        game_stats: Vec<GameStats>,
+    ) -> VariantReport {
+        let geometry = board.geometry();
+        let games = game_stats.len();
+        let n = games as f64;
+        let count = |t: Termination| game_stats.iter().filter(|g| g.termination == t).count();
+        let wins = |c: Colour| {
+            game_stats
+                .iter()
+                .filter(|g| g.winner == Some(c))
+                .count()
+        };
+        let (white_wins, black_wins) = (wins(Colour::White), wins(Colour::Black));
+        let draws = games - white_wins - black_wins;
+        let sum = |f: fn(&GameStats) -> usize| game_stats.iter().map(f).sum::<usize>() as f64;
+        let plies = sum(|g| g.plies);
+        let mut lengths: Vec<usize> = game_stats.iter().map(|g| g.plies).collect();
+        lengths.sort_unstable();
+        let median_plies = match lengths.len() {
+            0 => 0.0,
+            len if len % 2 == 1 => lengths[len / 2] as f64,
+            len => (lengths[len / 2 - 1] + lengths[len / 2]) as f64 / 2.0,
+        };
+        let captures = sum(GameStats::captures);
+        let promotions: Vec<usize> = game_stats
+            .iter()
+            .filter_map(|g| g.first_promotion_ply)
+            .collect();
+        let distinct: HashSet<u64> = game_stats.iter().map(|g| g.fingerprint).collect();
+        VariantReport {
+            variant: geometry.meta().id.clone(),
+            name: geometry.meta().name.clone(),
+            player: config.player.to_string(),
+            seed: config.seed,
+            max_plies: config.max_plies,
+            random_opening: config.random_opening,
+            cells: geometry.cell_count(),
+            men_per_side: geometry.side(Colour::White).men.len(),
+            branching_start: board.moves(&board.start_position()).len(),
+            branching_mean: ratio(sum(|g| g.legal_moves_total), plies),
+            games,
+            distinct_games: distinct.len(),
+            mean_plies: ratio(plies, n),
+            median_plies,
+            min_plies: lengths.first().copied().unwrap_or(0),
+            max_plies_played: lengths.last().copied().unwrap_or(0),
+            white_wins,
+            draws,
+            black_wins,
+            decisive_rate: ratio((white_wins + black_wins) as f64, n),
+            draw_rate: ratio(draws as f64, n),
+            white_score: ratio(white_wins as f64 + draws as f64 / 2.0, n),
+            no_legal_move_wins: count(Termination::NoLegalMove),
+            resignations: count(Termination::Resignation),
+            threefold_draws: count(Termination::Repetition),
+            agreement_draws: count(Termination::Agreement),
+            ply_limit_adjudications: count(Termination::PlyLimit),
+            captures_per_game: ratio(captures, n),
+            linear_capture_share: ratio(sum(|g| g.linear_captures), captures),
+            piece_capture_share: ratio(sum(|g| g.piece_captures), captures),
+            mean_pieces_per_capture: ratio(sum(|g| g.pieces_captured), captures),
+            largest_capture: game_stats
+                .iter()
+                .map(|g| g.largest_capture)
+                .max()
+                .unwrap_or(0),
+            mean_first_promotion_ply: (!promotions.is_empty())
+                .then(|| promotions.iter().sum::<usize>() as f64 / promotions.len() as f64),
+            games_with_promotion: promotions.len(),
+            game_stats,
+        }
+    }
+}
+
+/// Plays `config.games` self-play games on each board and reports each variant.
+pub fn compare(
+    variants: &[AnyBoard],
+    config: &CompareConfig,
+) -> Result<Vec<VariantReport>, ArenaError> {
+    compare_with(variants, config, &|_| {})
+}
+
+/// [`compare`], calling `on_game` (from the worker threads) as each game finishes.
+pub fn compare_with(
+    variants: &[AnyBoard],
+    config: &CompareConfig,
+    on_game: &(dyn Fn(&GameStats) + Sync),
+) -> Result<Vec<VariantReport>, ArenaError> {
+    play::automated(&config.player)?;
+    if variants.is_empty() {
+        return Err(ArenaError::NoVariant);
+    }
+    play::in_pool(config.threads, || {
+        variants
+            .iter()
+            .map(|board| with_board!(board, b => compare_one(b, config, on_game)))
+            .collect()
+    })
+}
+
+fn compare_one<B: Bits>(
+    board: &Arc<Board<B>>,
+    config: &CompareConfig,
+    on_game: &(dyn Fn(&GameStats) + Sync),
+) -> VariantReport {
+    let stats: Vec<GameStats> = (0..config.games)
+        .into_par_iter()
+        .map(|index| {
+            let i = index as u64;
+            let (game, end, opening) = play::play_game(
+                board,
+                (&config.player, derive_seed(config.seed, i, FIRST)),
+                (&config.player, derive_seed(config.seed, i, SECOND)),
+                config.random_opening,
+                derive_seed(config.seed, i, OPENING),
+                config.max_plies,
+            );
+            let stats = GameStats::measure(index, &game, end, opening);
+            on_game(&stats);
+            stats
+        })
+        .collect();
+    VariantReport::from_games(board, config, stats)
+}
+
+/// One row of the text table: a label and each report's value as text.
+type Row = (&'static str, fn(&VariantReport) -> String);
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+const ROWS: &[Row] = &[
+    ("cells", |r| r.cells.to_string()),
+    ("men per side", |r| r.men_per_side.to_string()),
+    ("branching at the start", |r| r.branching_start.to_string()),
+    ("branching, mean", |r| format!("{:.1}", r.branching_mean)),
+    ("games", |r| r.games.to_string()),
+    ("distinct games", |r| r.distinct_games.to_string()),
+    ("plies, mean", |r| format!("{:.1}", r.mean_plies)),
+    ("plies, median", |r| format!("{:.1}", r.median_plies)),
+    ("plies, shortest-longest", |r| {
+        format!("{}-{}", r.min_plies, r.max_plies_played)
+    }),
+    ("White wins", |r| r.white_wins.to_string()),
+    ("draws", |r| r.draws.to_string()),
+    ("Black wins", |r| r.black_wins.to_string()),
+    ("decisive", |r| pct(r.decisive_rate)),
+    ("drawn", |r| pct(r.draw_rate)),
+    ("White's score", |r| pct(r.white_score)),
+    ("wins by no legal move", |r| r.no_legal_move_wins.to_string()),
+    ("threefold draws", |r| r.threefold_draws.to_string()),
+    ("ply-limit adjudications", |r| {
+        r.ply_limit_adjudications.to_string()
+    }),
+    ("captures per game", |r| format!("{:.1}", r.captures_per_game)),
+    ("linear captures", |r| pct(r.linear_capture_share)),
+    ("piece captures", |r| pct(r.piece_capture_share)),
+    ("pieces per capture", |r| {
+        format!("{:.2}", r.mean_pieces_per_capture)
+    }),
+    ("largest capture", |r| r.largest_capture.to_string()),
+    ("first promotion, mean ply", |r| {
+        r.mean_first_promotion_ply
+            .map_or_else(|| "-".to_string(), |p| format!("{p:.1}"))
+    }),
+    ("games with a promotion", |r| {
+        r.games_with_promotion.to_string()
+    }),
+];
+
+/// The reports as a text table: one row per figure, one column per variant.
+pub fn table(reports: &[VariantReport]) -> String {
+    let label_width = ROWS.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let cells: Vec<Vec<String>> = reports
+        .iter()
+        .map(|r| ROWS.iter().map(|(_, f)| f(r)).collect())
+        .collect();
+    let widths: Vec<usize> = reports
+        .iter()
+        .zip(&cells)
+        .map(|(r, col)| {
+            col.iter()
+                .map(String::len)
+                .chain([r.variant.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    let _ = write!(out, "{:label_width$}", "");
+    for (r, w) in reports.iter().zip(&widths) {
+        let _ = write!(out, "  {:>w$}", r.variant);
+    }
+    out.push('\n');
+    for (i, (label, _)) in ROWS.iter().enumerate() {
+        let _ = write!(out, "{label:label_width$}");
+        for (col, w) in cells.iter().zip(&widths) {
+            let _ = write!(out, "  {:>w$}", col[i]);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The reports as a Markdown table (for READMEs and notes).
+pub fn markdown(reports: &[VariantReport]) -> String {
+    let mut out = String::from("| |");
+    for r in reports {
+        let _ = write!(out, " {} |", r.variant);
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(reports.len()));
+    out.push('\n');
+    for (label, f) in ROWS {
+        let _ = write!(out, "| {label} |");
+        for r in reports {
+            let _ = write!(out, " {} |", f(r));
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,23 @@
+//! What can go wrong when running matches and comparisons.
+
+/// An error from a match, a comparison or a chart.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// A player that needs a person at the terminal was asked to play automatically.
+    #[error("`{0}` cannot play in an automated match: choose random, greedy or engine")]
+    Human(String),
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} threads: {why}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's message.
+        why: String,
+    },
+    /// Nothing to compare.
+    #[error("no variant to compare")]
+    NoVariant,
+    /// The chart could not be drawn.
+    #[error("cannot draw the chart: {0}")]
+    Chart(String),
+}

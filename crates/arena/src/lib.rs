@@ -1,0 +1,45 @@
+//! Matches between players and self-play statistics that compare Bushka variants.
+//!
+//! - [`run_match`] plays N games between two player specs on one board, alternating
+//!   colours, on all cores (`rayon`), and returns a [`MatchReport`]: the first spec's
+//!   score with a 95% interval and Elo difference, and the games by how they ended.
+//! - [`compare`] plays N self-play games per variant and returns one [`VariantReport`]
+//!   each (game length, decisiveness, White's score, captures, promotions...);
+//!   [`table`] prints them side by side and [`chart::render_svg`] draws them.
+//!
+//! Everything is reproducible for a seed whatever the number of threads: each game's
+//! seeds (its random opening and its players' seeds) are derived from the seed and
+//! the game's index only, and results are gathered in index order. Players whose
+//! moves depend on the clock (`engine:movetime=...`, the engine's default) are the
+//! one exception.
+//!
+//! ```
+//! use bushka_arena::{CompareConfig, compare};
+//! use bushka_rules::AnyBoard;
+//! let board = AnyBoard::new(bushka_geometry::builtin("bushka").unwrap().unwrap());
+//! let config = CompareConfig {
+//!     games: 4,
+//!     player: "random".parse().unwrap(),
+//!     max_plies: 60,
+//!     ..CompareConfig::default()
+//! };
+//! let reports = compare(&[board], &config).unwrap();
+//! assert_eq!(reports[0].branching_start, 24);
+//! assert_eq!(reports[0].white_wins + reports[0].draws + reports[0].black_wins, 4);
+//! ```
+
+pub mod chart;
+mod compare;
+mod error;
+mod matches;
+mod play;
+mod score;
+
+pub use compare::{
+    CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, DEFAULT_MAX_PLIES,
+    VariantReport, compare, compare_with, markdown, table,
+};
+pub use error::ArenaError;
+pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_match};
+pub use play::{GameStats, Termination, derive_seed};
+pub use score::{Score, elo};

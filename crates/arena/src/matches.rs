@@ -1,0 +1,308 @@
+//! Matches: N games between two player specs, alternating colours.
+
+use std::sync::Arc;
+
+use bushka_engine::PlayerSpec;
+use bushka_geometry::Player as Colour;
+use bushka_rules::{AnyBoard, Bits, Board, Record, with_board};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::compare::DEFAULT_MAX_PLIES;
+use crate::error::ArenaError;
+use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
+use crate::score::Score;
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// The first spec: White in even-numbered games (0, 2, ...), Black in odd ones.
+    pub first: PlayerSpec,
+    /// The second spec.
+    pub second: PlayerSpec,
+    /// Games to play.
+    pub games: usize,
+    /// Plies after which a game stops and is scored as a draw (the opening included).
+    pub max_plies: usize,
+    /// The seed every game's seeds derive from.
+    pub seed: u64,
+    /// Random plies that open each pair of games (the same for both colour orders).
+    pub random_opening: usize,
+    /// Threads; `None` for all cores.
+    pub threads: Option<usize>,
+    /// When set, every game is kept as a game record with these tags first (then
+    /// `Round`, `White`, `Black`, `Termination`).
+    pub record_tags: Option<Vec<(String, String)>>,
+}
+
+impl MatchConfig {
+    /// `games` games between `first` and `second`, with the default ply limit, seed 0,
+    /// no random opening, all cores and no records.
+    pub fn new(first: PlayerSpec, second: PlayerSpec, games: usize) -> MatchConfig {
+        MatchConfig {
+            first,
+            second,
+            games,
+            max_plies: DEFAULT_MAX_PLIES,
+            seed: 0,
+            random_opening: 0,
+            threads: None,
+            record_tags: None,
+        }
+    }
+}
+
+/// A result from one player's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Won.
+    Win,
+    /// Drawn (a ply-limit adjudication included).
+    Draw,
+    /// Lost.
+    Loss,
+}
+
+/// One game of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGame {
+    /// Game index, from 0.
+    pub index: usize,
+    /// Whether the first spec had White.
+    pub first_is_white: bool,
+    /// What the game measured (ending, length, captures...).
+    pub stats: GameStats,
+    /// The game record, when the match keeps them.
+    pub record: Option<String>,
+}
+
+impl MatchGame {
+    /// The colour of the first spec.
+    pub fn first_colour(&self) -> Colour {
+        if self.first_is_white {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// The result for the first spec.
+    pub fn first_result(&self) -> GameResult {
+        match self.stats.winner {
+            None => GameResult::Draw,
+            Some(w) if w == self.first_colour() => GameResult::Win,
+            Some(_) => GameResult::Loss,
+        }
+    }
+}
+
+/// Wins, draws and losses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// Wins.
+    pub wins: usize,
+    /// Draws (ply-limit adjudications included).
+    pub draws: usize,
+    /// Losses.
+    pub losses: usize,
+}
+
+impl Tally {
+    fn add(&mut self, result: GameResult) {
+        match result {
+            GameResult::Win => self.wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Loss => self.losses += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score of the tally.
+    pub fn score(&self) -> Score {
+        Score::new(self.wins, self.draws, self.losses)
+    }
+}
+
+/// The outcome of a match, from the first spec's point of view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchReport {
+    /// The variant's id.
+    pub variant: String,
+    /// The first spec, as text.
+    pub first: String,
+    /// The second spec, as text.
+    pub second: String,
+    /// The settings played with.
+    pub config: MatchConfig,
+    /// Every game, in index order.
+    pub games: Vec<MatchGame>,
+    /// The first spec's wins, draws and losses.
+    pub total: Tally,
+    /// ... in the games where it had White.
+    pub as_white: Tally,
+    /// ... in the games where it had Black.
+    pub as_black: Tally,
+    /// The first spec's wins by the opponent having no legal move.
+    pub wins_no_legal_move: usize,
+    /// The first spec's wins by resignation.
+    pub wins_resignation: usize,
+    /// The first spec's losses by having no legal move.
+    pub losses_no_legal_move: usize,
+    /// The first spec's losses by resignation.
+    pub losses_resignation: usize,
+    /// Draws by repetition.
+    pub draws_repetition: usize,
+    /// Draws by agreement.
+    pub draws_agreement: usize,
+    /// Games stopped at the ply limit (scored as draws).
+    pub ply_limit_adjudications: usize,
+    /// Games won by White, whoever had it.
+    pub white_wins: usize,
+    /// Games won by Black.
+    pub black_wins: usize,
+    /// The first spec's score.
+    pub score: Score,
+}
+
+impl MatchReport {
+    /// The machine-readable last line: `score W-D-L` for the first spec.
+    pub fn summary_line(&self) -> String {
+        format!(
+            "score {}-{}-{}",
+            self.total.wins, self.total.draws, self.total.losses
+        )
+    }
+
+    fn tally(
+        variant: String,
+        config: &MatchConfig,
+        games: Vec<MatchGame>,
+    ) -> MatchReport {
+        let mut report = MatchReport {
+            variant,
+            first: config.first.to_string(),
+            second: config.second.to_string(),
+            config: config.clone(),
+            games: Vec::new(),
+            total: Tally::default(),
+            as_white: Tally::default(),
+            as_black: Tally::default(),
+            wins_no_legal_move: 0,
+            wins_resignation: 0,
+            losses_no_legal_move: 0,
+            losses_resignation: 0,
+            draws_repetition: 0,
+            draws_agreement: 0,
+            ply_limit_adjudications: 0,
+            white_wins: 0,
+            black_wins: 0,
+            score: Score::new(0, 0, 0),
+        };
+        for game in &games {
+            let result = game.first_result();
+            report.total.add(result);
+            if game.first_is_white {
+                report.as_white.add(result);
+            } else {
+                report.as_black.add(result);
+            }
+            match game.stats.winner {
+                Some(Colour::White) => report.white_wins += 1,
+                Some(Colour::Black) => report.black_wins += 1,
+                None => {}
+            }
+            let counter = match (game.stats.termination, result) {
+                (Termination::NoLegalMove, GameResult::Win) => &mut report.wins_no_legal_move,
+                (Termination::Resignation, GameResult::Win) => &mut report.wins_resignation,
+                (Termination::NoLegalMove, _) => &mut report.losses_no_legal_move,
+                (Termination::Resignation, _) => &mut report.losses_resignation,
+                (Termination::Repetition, _) => &mut report.draws_repetition,
+                (Termination::Agreement, _) => &mut report.draws_agreement,
+                (Termination::PlyLimit, _) => &mut report.ply_limit_adjudications,
+            };
+            *counter += 1;
+        }
+        report.score = report.total.score();
+        report.games = games;
+        report
+    }
+}
+
+/// Plays a match on `board`. `on_game` is called (from the worker threads, in no
+/// particular order) as each game finishes, for progress reports. The report is the
+/// same for the same board and config whatever the number of threads, as long as the
+/// players do not play on the clock.
+pub fn run_match(
+    board: &AnyBoard,
+    config: &MatchConfig,
+    on_game: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<MatchReport, ArenaError> {
+    play::automated(&config.first)?;
+    play::automated(&config.second)?;
+    let variant = board.geometry().meta().id.clone();
+    let games = play::in_pool(config.threads, || {
+        with_board!(board, b => play_all(b, config, on_game))
+    })?;
+    Ok(MatchReport::tally(variant, config, games))
+}
+
+fn play_all<B: Bits>(
+    board: &Arc<Board<B>>,
+    config: &MatchConfig,
+    on_game: &(dyn Fn(&MatchGame) + Sync),
+) -> Vec<MatchGame> {
+    (0..config.games)
+        .into_par_iter()
+        .map(|index| {
+            let game = play_one(board, config, index);
+            on_game(&game);
+            game
+        })
+        .collect()
+}
+
+fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) -> MatchGame {
+    let pair = (index / 2) as u64;
+    let first_is_white = index % 2 == 0;
+    let first = (&config.first, derive_seed(config.seed, index as u64, FIRST));
+    let second = (&config.second, derive_seed(config.seed, index as u64, SECOND));
+    let (white, black) = if first_is_white {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let (game, end, opening) = play::play_game(
+        board,
+        white,
+        black,
+        config.random_opening,
+        derive_seed(config.seed, pair, OPENING),
+        config.max_plies,
+    );
+    let stats = GameStats::measure(index, &game, end, opening);
+    let record = config.record_tags.as_ref().map(|tags| {
+        let mut tags = tags.clone();
+        tags.push(("Round".into(), (index + 1).to_string()));
+        tags.push(("White".into(), white.0.to_string()));
+        tags.push(("Black".into(), black.0.to_string()));
+        tags.push((
+            "Termination".into(),
+            stats.termination.describe().to_string(),
+        ));
+        if opening > 0 {
+            tags.push(("Opening".into(), format!("{opening} random plies")));
+        }
+        Record::write(&game, &tags)
+    });
+    MatchGame {
+        index,
+        first_is_white,
+        stats,
+        record,
+    }
+}

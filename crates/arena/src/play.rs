@@ -1,0 +1,250 @@
+//! Playing one game (random opening, then the players) and measuring it.
+
+use std::sync::Arc;
+
+use bushka_engine::{End, PlayerSpec, play_out};
+use bushka_geometry::Player as Colour;
+use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::error::ArenaError;
+
+/// SplitMix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A seed for stream `stream` of game (or pair) `index` of a run seeded with `seed`.
+/// Depends on these three numbers only, so a game plays the same whatever thread or
+/// order it is played in.
+pub fn derive_seed(seed: u64, index: u64, stream: u64) -> u64 {
+    mix(mix(seed ^ mix(index)) ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+/// Stream of the random opening.
+pub(crate) const OPENING: u64 = 0;
+/// Stream of the player who has White (compare) or of the first spec (match).
+pub(crate) const FIRST: u64 = 1;
+/// Stream of the player who has Black (compare) or of the second spec (match).
+pub(crate) const SECOND: u64 = 2;
+
+/// How a game stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// Won: the loser had no legal move (a rule of the game).
+    NoLegalMove,
+    /// Won: the loser resigned (a rule of the game; automated players never do).
+    Resignation,
+    /// Drawn by threefold (the variant's n-fold) repetition (a rule of the game).
+    Repetition,
+    /// Drawn by agreement (a rule of the game; automated players never offer).
+    Agreement,
+    /// Stopped at the ply limit and scored as a draw (a match setting, not a rule).
+    PlyLimit,
+}
+
+impl Termination {
+    /// The termination and winner of a played-out game.
+    pub fn of(end: End) -> (Termination, Option<Colour>) {
+        match end {
+            End::PlyLimit => (Termination::PlyLimit, None),
+            End::Rule(Outcome::Win { winner, reason }) => (
+                match reason {
+                    WinReason::NoLegalMove => Termination::NoLegalMove,
+                    WinReason::Resignation => Termination::Resignation,
+                },
+                Some(winner),
+            ),
+            End::Rule(Outcome::Draw { reason }) => (
+                match reason {
+                    DrawReason::Repetition => Termination::Repetition,
+                    DrawReason::Agreement => Termination::Agreement,
+                },
+                None,
+            ),
+        }
+    }
+
+    /// Whether a rule of the game ended it (everything but the ply limit).
+    pub fn by_rule(self) -> bool {
+        self != Termination::PlyLimit
+    }
+
+    /// Words for reports and records.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::NoLegalMove => "no legal move",
+            Termination::Resignation => "resignation",
+            Termination::Repetition => "repetition",
+            Termination::Agreement => "agreement",
+            Termination::PlyLimit => "ply limit (scored as a draw)",
+        }
+    }
+}
+
+/// What one played game measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameStats {
+    /// The game's index in its match or comparison.
+    pub index: usize,
+    /// The winner, if any.
+    pub winner: Option<Colour>,
+    /// How it stopped.
+    pub termination: Termination,
+    /// Plies played, the random opening included.
+    pub plies: usize,
+    /// Plies of the random opening actually played.
+    pub opening_plies: usize,
+    /// Legal moves in the start position.
+    pub branching_start: usize,
+    /// Sum of the number of legal moves over the positions a move was played from.
+    pub legal_moves_total: usize,
+    /// Linear captures played.
+    pub linear_captures: usize,
+    /// Piece captures played.
+    pub piece_captures: usize,
+    /// Pieces captured, both sides together.
+    pub pieces_captured: usize,
+    /// Most pieces taken by one move.
+    pub largest_capture: usize,
+    /// 1-based ply of the first promotion, if any.
+    pub first_promotion_ply: Option<usize>,
+    /// A hash of the sequence of positions: equal games have equal hashes.
+    pub fingerprint: u64,
+}
+
+impl GameStats {
+    /// Measures a played game from its moves and positions.
+    pub fn measure<B: Bits>(
+        index: usize,
+        game: &Game<B>,
+        end: End,
+        opening_plies: usize,
+    ) -> GameStats {
+        let board = game.board();
+        let (termination, winner) = Termination::of(end);
+        let mut stats = GameStats {
+            index,
+            winner,
+            termination,
+            plies: game.moves().len(),
+            opening_plies,
+            branching_start: board.moves(game.start()).len(),
+            legal_moves_total: 0,
+            linear_captures: 0,
+            piece_captures: 0,
+            pieces_captured: 0,
+            largest_capture: 0,
+            first_promotion_ply: None,
+            fingerprint: 0,
+        };
+        for (ply, (mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+            stats.legal_moves_total += board.moves(pos).len();
+            match mv.kind {
+                MoveKind::LinearCapture => stats.linear_captures += 1,
+                MoveKind::PieceCapture => stats.piece_captures += 1,
+                MoveKind::Man | MoveKind::Line | MoveKind::King => {}
+            }
+            let taken = mv.capture_count() as usize;
+            stats.pieces_captured += taken;
+            stats.largest_capture = stats.largest_capture.max(taken);
+            if mv.promotes && stats.first_promotion_ply.is_none() {
+                stats.first_promotion_ply = Some(ply + 1);
+            }
+        }
+        stats.fingerprint = game
+            .positions()
+            .iter()
+            .fold(mix(stats.plies as u64), |h, p| mix(h ^ p.hash()));
+        stats
+    }
+
+    /// Capturing moves played.
+    pub fn captures(&self) -> usize {
+        self.linear_captures + self.piece_captures
+    }
+}
+
+/// Rejects specs that need a person.
+pub(crate) fn automated(spec: &PlayerSpec) -> Result<(), ArenaError> {
+    match spec {
+        PlayerSpec::Human => Err(ArenaError::Human(spec.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// Plays one game: `opening` uniformly random plies from `opening_seed`, then `white`
+/// and `black` (built with the given seed offsets) until a rule ends it or
+/// `max_plies` plies have been played in all. Returns the game, how it ended, and
+/// how many opening plies were played.
+pub(crate) fn play_game<B: Bits>(
+    board: &Arc<Board<B>>,
+    white: (&PlayerSpec, u64),
+    black: (&PlayerSpec, u64),
+    opening: usize,
+    opening_seed: u64,
+    max_plies: usize,
+) -> (Game<B>, End, usize) {
+    let mut game = Game::new(Arc::clone(board));
+    let mut rng = ChaCha8Rng::seed_from_u64(opening_seed);
+    let mut opening_plies = 0;
+    while opening_plies < opening.min(max_plies) {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        if game.play(&mv).is_err() {
+            break;
+        }
+        opening_plies += 1;
+    }
+    let (Some(mut w), Some(mut b)) = (
+        white.0.build(board, white.1),
+        black.0.build(board, black.1),
+    ) else {
+        unreachable!("human specs are rejected before any game starts")
+    };
+    let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {});
+    (game, end, opening_plies)
+}
+
+/// Runs `f` on a pool of `threads` threads, or on rayon's global pool (all cores).
+pub(crate) fn in_pool<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, ArenaError> {
+    match threads {
+        None => Ok(f()),
+        Some(threads) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .build()
+                .map_err(|e| ArenaError::Threads {
+                    threads,
+                    why: e.to_string(),
+                })?;
+            Ok(pool.install(f))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_differ_by_index_and_stream() {
+        let a = derive_seed(1, 0, OPENING);
+        assert_ne!(a, derive_seed(1, 1, OPENING));
+        assert_ne!(a, derive_seed(1, 0, FIRST));
+        assert_ne!(a, derive_seed(2, 0, OPENING));
+        assert_eq!(a, derive_seed(1, 0, OPENING));
+    }
+}

@@ -1,0 +1,148 @@
+//! Fast tests of the search and the players.
+
+mod common;
+
+use std::sync::Arc;
+
+use bushka_engine::{Evaluator, Limits, MATE_BOUND, PlayerSpec, Searcher};
+use bushka_rules::{AnyBoard, Board, Game, with_board};
+
+fn board64(name: &str) -> Arc<Board<u64>> {
+    match AnyBoard::new(common::geometry(name)) {
+        AnyBoard::Narrow(b) => b,
+        _ => panic!("{name} should fit 64 bits"),
+    }
+}
+
+#[test]
+fn finds_a_forced_win_and_reports_mate_distance() {
+    // White king f4 against a lone Black man d8 that cannot escape: White to move.
+    // Any search deep enough sees the win; the score must be a mate score.
+    let board = board64("bushka");
+    let pos = board.parse_position("W:WKe1,Kf2,Kg3:BKa6").expect("position");
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    let result = searcher.search(&pos, &Limits::depth(9), |_| {});
+    let last = result.last.expect("an iteration");
+    assert!(last.score > MATE_BOUND, "three kings against one should be a found win here, got {}", last.score);
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn takes_the_only_capture() {
+    // Black man f5 stands in front of White's f4 with g... White's single piece capture
+    // is compulsory; the search must return it (it is the only legal move).
+    let board = board64("bushka");
+    let pos = board.parse_position("W:Wf3:Bf5,a6").expect("position");
+    let legal = board.moves(&pos);
+    assert_eq!(legal.len(), 1, "{:?}", board.legal_texts(&pos));
+    let mut searcher = Searcher::new(Arc::clone(&board), 1);
+    let best = searcher.search(&pos, &Limits::depth(3), |_| {}).best.expect("a move");
+    assert!(best.same(&legal.as_slice()[0]));
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let board = board64("bushka");
+    let pos = board.parse_position("W:W:Bf5").expect("position");
+    let mut searcher = Searcher::new(Arc::clone(&board), 1);
+    let result = searcher.search(&pos, &Limits::depth(3), |_| {});
+    assert!(result.best.is_none());
+    assert!(result.last.is_none());
+}
+
+#[test]
+fn node_limited_search_is_reproducible() {
+    for name in ["bushka", "bushka-9x11", "hexbushka"] {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => {
+            let pos = b.start_position();
+            let run = || {
+                let mut s = Searcher::new(Arc::clone(b), 8);
+                let r = s.search(&pos, &Limits::nodes(20_000), |_| {});
+                (r.best, r.last.map(|it| (it.depth, it.score, it.pv)))
+            };
+            assert_eq!(run(), run(), "{name}");
+        });
+    }
+}
+
+#[test]
+fn iterations_deepen_and_principal_variations_are_legal() {
+    let board = board64("bushka");
+    let pos = board.start_position();
+    let mut searcher = Searcher::new(Arc::clone(&board), 8);
+    let mut depths = Vec::new();
+    searcher.search(&pos, &Limits::depth(6), |it| {
+        depths.push(it.depth);
+        let mut at = pos;
+        for mv in &it.pv {
+            let legal = board.moves(&at);
+            assert!(legal.iter().any(|m| m.same(mv)), "illegal pv move at depth {}", it.depth);
+            at = at.play(&board, mv);
+        }
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    // Mirroring the board and swapping colours must give the same evaluation.
+    for name in ["bushka", "bushka-9x11", "hexbushka"] {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => {
+            let geometry = b.geometry();
+            let mirror = geometry.mirror().expect("official boards have a mirror").to_vec();
+            let eval = Evaluator::new(b);
+            let game = common::random_opening(b, 12, 5);
+            let pos = *game.position();
+            let mut setup = bushka_rules::Setup::of(b, &pos);
+            setup.men.swap(0, 1);
+            setup.kings.swap(0, 1);
+            for cells in setup.men.iter_mut().chain(setup.kings.iter_mut()) {
+                for c in cells.iter_mut() {
+                    *c = mirror[*c];
+                }
+            }
+            setup.black_to_move = !setup.black_to_move;
+            let mirrored = setup.validate(b).expect("mirrored position is valid");
+            assert_eq!(eval.evaluate(b, &pos), eval.evaluate(b, &mirrored), "{name}");
+        });
+    }
+}
+
+#[test]
+fn player_specs_parse_and_reject() {
+    for ok in ["human", "random", "random:seed=7", "greedy", "engine", "engine:movetime=50", "engine:depth=3:nodes=1000"] {
+        let spec: PlayerSpec = ok.parse().unwrap_or_else(|e| panic!("{ok}: {e}"));
+        let again: PlayerSpec = spec.to_string().parse().expect("display round-trips");
+        assert_eq!(spec, again);
+    }
+    for bad in ["", "robot", "engine:depth", "engine:depth=x", "random:depth=3", "engine:depth=0", "engine:speed=9"] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad} should be rejected");
+    }
+}
+
+#[test]
+fn greedy_takes_the_most_material() {
+    // Black's only captures: the majority rule already forces the larger one, so test
+    // Greedy where it has a choice between quiet moves and nothing else: it must still
+    // return a legal move; and with a capture available, it returns a capture.
+    let board = board64("bushka");
+    let pos = board.parse_position("W:Wf3,h4:Bf5,a6").expect("position");
+    let game = Game::from_position(Arc::clone(&board), pos);
+    let spec: PlayerSpec = "greedy:seed=3".parse().expect("spec");
+    let mut greedy = spec.build(&board, 0).expect("not human");
+    let mv = greedy.choose(&game).expect("a move");
+    assert!(mv.kind.is_capture());
+}
+
+#[test]
+fn engine_beats_random_on_a_small_board() {
+    let any = AnyBoard::new(common::geometry("hexbushka-4"));
+    with_board!(&any, b => {
+        let engine: PlayerSpec = "engine:depth=2".parse().expect("spec");
+        let random: PlayerSpec = "random:seed=11".parse().expect("spec");
+        let score = common::duel(b, &engine, &random, 4, 0, 300);
+        assert_eq!(score.wins, 4, "{score:?}");
+    });
+}

@@ -1,0 +1,116 @@
+//! Strength measurements (slow: run in release with
+//! `cargo test --release -p bushka-engine --test strength -- --ignored --nocapture`).
+//! Each prints its figures; the thresholds are those of the computer-opponent issue.
+
+mod common;
+
+use std::sync::Arc;
+
+use bushka_engine::{End, PlayerSpec, play_out};
+use bushka_geometry::Player as Colour;
+use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
+
+/// Engine time per move for the match tests; `BUSHKA_MOVETIME` overrides it (ms).
+fn engine_spec() -> PlayerSpec {
+    let ms = std::env::var("BUSHKA_MOVETIME").ok().and_then(|v| v.parse().ok()).unwrap_or(1000u64);
+    format!("engine:movetime={ms}").parse().expect("spec")
+}
+
+fn against(opponent: &str, threshold: f64) {
+    for name in OFFICIAL {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => {
+            let opp: PlayerSpec = opponent.parse().expect("spec");
+            // 20 games from the start position, 20 from 6-ply random openings.
+            let from_start = common::duel(b, &engine_spec(), &opp, 20, 0, 400);
+            let from_openings = common::duel(b, &engine_spec(), &opp, 20, 6, 400);
+            let ratio = (from_start.ratio() + from_openings.ratio()) / 2.0;
+            println!("{name}: engine vs {opponent}: start {from_start:?}, openings {from_openings:?}, score {:.1}%", ratio * 100.0);
+            assert!(ratio >= threshold, "{name}: {ratio}");
+        });
+    }
+}
+
+#[test]
+#[ignore = "slow: minutes of engine play; see the README"]
+fn engine_beats_random() {
+    against("random", 1.0);
+}
+
+#[test]
+#[ignore = "slow: minutes of engine play; see the README"]
+fn engine_beats_greedy() {
+    against("greedy", 0.95);
+}
+
+#[test]
+#[ignore = "slow: minutes of engine play; see the README"]
+fn deeper_search_wins() {
+    for name in OFFICIAL {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => {
+            let deep: PlayerSpec = "engine:depth=5".parse().expect("spec");
+            let shallow: PlayerSpec = "engine:depth=3".parse().expect("spec");
+            let score = common::duel(b, &deep, &shallow, 40, 6, 400);
+            println!("{name}: depth 5 vs depth 3: {score:?}, score {:.1}%", score.ratio() * 100.0);
+            assert!(score.ratio() >= 0.7, "{name}: {score:?}");
+        });
+    }
+}
+
+/// Random legal positions with three kings against one, the strong side to move and
+/// no capture on the board for either side.
+fn three_kings_positions<B: Bits>(board: &Arc<Board<B>>, count: usize, seed: u64) -> Vec<(String, Colour)> {
+    let geometry = board.geometry();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut cells: Vec<usize> = geometry.cells().collect();
+        let mut names = Vec::new();
+        for _ in 0..4 {
+            names.push(geometry.name(cells.remove(rng.random_range(0..cells.len()))).to_string());
+        }
+        let strong = if rng.random_bool(0.5) { Colour::White } else { Colour::Black };
+        let (s, w) = if strong == Colour::White { ("W", "B") } else { ("B", "W") };
+        let fen = format!("{s}:{s}K{},K{},K{}:{w}K{}", names[0], names[1], names[2], names[3]);
+        let Ok(pos) = board.parse_position(&fen) else { continue };
+        let quiet = |p: &bushka_rules::Position<B>| board.moves(p).iter().all(|m| !m.kind.is_capture());
+        if quiet(&pos) && quiet(&pos.with_side(board, strong.opponent())) {
+            out.push((fen, strong));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "slow: minutes of engine play; see the README"]
+fn three_kings_beat_one() {
+    let ms = std::env::var("BUSHKA_MOVETIME").ok().and_then(|v| v.parse().ok()).unwrap_or(200u64);
+    let spec: PlayerSpec = format!("engine:movetime={ms}").parse().expect("spec");
+    for name in OFFICIAL {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => {
+            let positions = three_kings_positions(b, 100, 2026);
+            let mut wins = 0;
+            for (fen, strong) in &positions {
+                let pos = b.parse_position(fen).expect("generated position");
+                let mut game = Game::from_position(Arc::clone(b), pos);
+                let mut x = spec.build(b, 1).expect("engine");
+                let mut y = spec.build(b, 2).expect("engine");
+                let end = play_out(&mut game, x.as_mut(), y.as_mut(), 60, |_, _| {});
+                if matches!(end, End::Rule(o) if o.winner() == Some(*strong)) {
+                    wins += 1;
+                } else {
+                    println!("{name}: not won within 60 plies: {fen} ({end:?})");
+                }
+            }
+            let rate = wins as f64 / positions.len() as f64;
+            println!("{name}: three kings beat one in {wins}/{} ({:.0}%)", positions.len(), rate * 100.0);
+            assert!(rate >= 0.9, "{name}: {rate}");
+        });
+    }
+}
