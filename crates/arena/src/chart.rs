@@ -8,6 +8,8 @@
 
 use std::path::Path;
 
+use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::compare::VariantReport;
@@ -27,7 +29,9 @@ const PANELS: [Panel; 3] = [
         figures: &[
             ("mean", |r| r.mean_plies),
             ("median", |r| r.median_plies),
-            ("1st promotion", |r| r.mean_first_promotion_ply.unwrap_or(0.0)),
+            ("1st promotion", |r| {
+                r.mean_first_promotion_ply.unwrap_or(0.0)
+            }),
         ],
     },
     Panel {
@@ -65,6 +69,47 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
+/// The x axis of a panel: one group of bars centred on each whole number, labelled
+/// with its figure's name.
+struct Groups {
+    labels: Vec<&'static str>,
+    inner: RangedCoordf64,
+}
+
+impl Ranged for Groups {
+    type FormatOption = NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, _hint: Hint) -> Vec<f64> {
+        (0..self.labels.len()).map(|i| i as f64).collect()
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+}
+
+impl ValueFormatter<f64> for Groups {
+    fn format(value: &f64) -> String {
+        format!("{value}")
+    }
+
+    fn format_ext(&self, value: &f64) -> String {
+        let i = value.round();
+        if i >= 0.0 && (value - i).abs() < 1e-9 {
+            self.labels
+                .get(i as usize)
+                .map_or_else(String::new, |l| (*l).to_string())
+        } else {
+            String::new()
+        }
+    }
+}
+
 fn chart_error(e: impl std::fmt::Display) -> ArenaError {
     ArenaError::Chart(e.to_string())
 }
@@ -77,7 +122,12 @@ pub fn render_svg(reports: &[VariantReport]) -> Result<String, ArenaError> {
         root.fill(&WHITE).map_err(chart_error)?;
         let games = reports.first().map_or(0, |r| r.games);
         let player = reports.first().map_or("", |r| r.player.as_str());
-        let title = format!("Bushka variants in self-play: {games} games each, {player}");
+        let title = reports.first().map_or_else(String::new, |r| {
+            format!(
+                "Self-play by {player}: {games} games per variant, max {} plies, random opening {} plies",
+                r.max_plies, r.random_opening
+            )
+        });
         let root = root
             .titled(&title, ("sans-serif", 22))
             .map_err(chart_error)?;
@@ -113,31 +163,22 @@ fn draw_panel<DB: DrawingBackend>(
     } else {
         (top * 1.15).max(1.0)
     };
-    let keys: Vec<f64> = (0..groups).map(|g| g as f64).collect();
+    let x_axis = Groups {
+        labels: panel.figures.iter().map(|(label, _)| *label).collect(),
+        inner: (-0.5..groups as f64 - 0.5).into(),
+    };
     let mut chart = ChartBuilder::on(area)
         .caption(panel.title, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d(
-            (-0.5..groups as f64 - 0.5).with_key_points(keys),
-            0.0..y_max,
-        )
+        .build_cartesian_2d(x_axis, 0.0..y_max)
         .map_err(chart_error)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 {
-                panel
-                    .figures
-                    .get(i as usize)
-                    .map_or_else(String::new, |(label, _)| (*label).to_string())
-            } else {
-                String::new()
-            }
-        })
+        .max_light_lines(0)
+        .y_label_formatter(&|v| format!("{v}"))
         .x_label_style(("sans-serif", 12))
         .y_desc(panel.unit)
         .draw()

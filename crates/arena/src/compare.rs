@@ -13,9 +13,9 @@ use serde::Serialize;
 use crate::error::ArenaError;
 use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
 
-/// The player of `compare` unless told otherwise: a shallow engine search, fast
-/// enough for dozens of games a second, and deterministic (no clock).
-pub const DEFAULT_COMPARE_PLAYER: &str = "engine:depth=2:hash=1";
+/// The player of `compare` unless told otherwise: a shallow engine search (depth 4),
+/// fast enough for a few dozen games a second, and deterministic (no clock).
+pub const DEFAULT_COMPARE_PLAYER: &str = "engine:depth=4:hash=4";
 
 /// Random plies that open each self-play game unless told otherwise: a deterministic
 /// player would otherwise play the same game every time.
@@ -46,8 +46,8 @@ impl Default for CompareConfig {
         CompareConfig {
             games: 20,
             player: PlayerSpec::Engine {
-                limits: bushka_engine::Limits::depth(2),
-                hash_mib: 1,
+                limits: bushka_engine::Limits::depth(4),
+                hash_mib: 4,
             },
             seed: 0,
             max_plies: DEFAULT_MAX_PLIES,
@@ -149,12 +149,7 @@ impl VariantReport {
         let games = game_stats.len();
         let n = games as f64;
         let count = |t: Termination| game_stats.iter().filter(|g| g.termination == t).count();
-        let wins = |c: Colour| {
-            game_stats
-                .iter()
-                .filter(|g| g.winner == Some(c))
-                .count()
-        };
+        let wins = |c: Colour| game_stats.iter().filter(|g| g.winner == Some(c)).count();
         let (white_wins, black_wins) = (wins(Colour::White), wins(Colour::Black));
         let draws = games - white_wins - black_wins;
         let sum = |f: fn(&GameStats) -> usize| game_stats.iter().map(f).sum::<usize>() as f64;
@@ -293,12 +288,16 @@ const ROWS: &[Row] = &[
     ("decisive", |r| pct(r.decisive_rate)),
     ("drawn", |r| pct(r.draw_rate)),
     ("White's score", |r| pct(r.white_score)),
-    ("wins by no legal move", |r| r.no_legal_move_wins.to_string()),
+    ("wins by no legal move", |r| {
+        r.no_legal_move_wins.to_string()
+    }),
     ("threefold draws", |r| r.threefold_draws.to_string()),
     ("ply-limit adjudications", |r| {
         r.ply_limit_adjudications.to_string()
     }),
-    ("captures per game", |r| format!("{:.1}", r.captures_per_game)),
+    ("captures per game", |r| {
+        format!("{:.1}", r.captures_per_game)
+    }),
     ("linear captures", |r| pct(r.linear_capture_share)),
     ("piece captures", |r| pct(r.piece_capture_share)),
     ("pieces per capture", |r| {

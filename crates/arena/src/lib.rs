@@ -41,5 +41,5 @@ pub use compare::{
 };
 pub use error::ArenaError;
 pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_match};
-pub use play::{GameStats, Termination, derive_seed};
+pub use play::{GameStats, Termination, derive_seed, threads_in_use};
 pub use score::{Score, elo};

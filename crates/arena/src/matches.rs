@@ -178,11 +178,7 @@ impl MatchReport {
         )
     }
 
-    fn tally(
-        variant: String,
-        config: &MatchConfig,
-        games: Vec<MatchGame>,
-    ) -> MatchReport {
+    fn tally(variant: String, config: &MatchConfig, games: Vec<MatchGame>) -> MatchReport {
         let mut report = MatchReport {
             variant,
             first: config.first.to_string(),
@@ -245,9 +241,10 @@ pub fn run_match(
     play::automated(&config.first)?;
     play::automated(&config.second)?;
     let variant = board.geometry().meta().id.clone();
-    let games = play::in_pool(config.threads, || {
-        with_board!(board, b => play_all(b, config, on_game))
-    })?;
+    let games = play::in_pool(
+        config.threads,
+        || with_board!(board, b => play_all(b, config, on_game)),
+    )?;
     Ok(MatchReport::tally(variant, config, games))
 }
 
@@ -270,7 +267,10 @@ fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) 
     let pair = (index / 2) as u64;
     let first_is_white = index % 2 == 0;
     let first = (&config.first, derive_seed(config.seed, index as u64, FIRST));
-    let second = (&config.second, derive_seed(config.seed, index as u64, SECOND));
+    let second = (
+        &config.second,
+        derive_seed(config.seed, index as u64, SECOND),
+    );
     let (white, black) = if first_is_white {
         (first, second)
     } else {

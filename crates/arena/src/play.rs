@@ -205,14 +205,18 @@ pub(crate) fn play_game<B: Bits>(
         }
         opening_plies += 1;
     }
-    let (Some(mut w), Some(mut b)) = (
-        white.0.build(board, white.1),
-        black.0.build(board, black.1),
-    ) else {
+    let (Some(mut w), Some(mut b)) = (white.0.build(board, white.1), black.0.build(board, black.1))
+    else {
         unreachable!("human specs are rejected before any game starts")
     };
     let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {});
     (game, end, opening_plies)
+}
+
+/// The number of threads a run with `threads` uses: that many, or rayon's default
+/// (all cores, or `RAYON_NUM_THREADS`).
+pub fn threads_in_use(threads: Option<usize>) -> usize {
+    threads.map_or_else(rayon::current_num_threads, |t| t.max(1))
 }
 
 /// Runs `f` on a pool of `threads` threads, or on rayon's global pool (all cores).

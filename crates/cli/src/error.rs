@@ -54,6 +54,15 @@ pub enum CliError {
     /// A player spec that does not parse.
     #[error("{0}")]
     Spec(#[from] SpecError),
+    /// A match or comparison that cannot run (a human player, a thread pool...).
+    #[error("{0}")]
+    Arena(#[from] bushka_arena::ArenaError),
+    /// An argument combination that cannot work (named in the message).
+    #[error("{0}")]
+    Usage(String),
+    /// Reading standard input failed (`play`).
+    #[error("cannot read standard input: {0}")]
+    Input(std::io::Error),
     /// Writing to standard output failed (other than the reader going away).
     #[error("cannot write to standard output: {0}")]
     Output(std::io::Error),

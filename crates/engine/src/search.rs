@@ -1,5 +1,6 @@
 //! Iterative-deepening negamax with alpha-beta, principal variation search, aspiration
-//! windows, a transposition table, killer and history move ordering, and a quiescence
+//! windows, late move reductions, a transposition table, killer and history move
+//! ordering, and a quiescence
 //! search over captures (captures are compulsory, so a position where the side to move
 //! must capture is never evaluated statically).
 
@@ -389,7 +390,17 @@ impl<B: Bits> Searcher<B> {
             let score = if i == 0 {
                 -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
             } else {
-                let probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
+                // Late quiet moves are searched shallower first (late move reduction);
+                // a move that beats alpha is searched again at full depth.
+                let reduction = if depth >= 3 && i >= 3 && !mv.kind.is_capture() && !mv.promotes {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut probe = -self.negamax(&child, child_depth - reduction, -*alpha - 1, -*alpha, ply + 1);
+                if reduction > 0 && probe > *alpha {
+                    probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
+                }
                 if probe > *alpha && probe < beta {
                     -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
                 } else {

@@ -19,11 +19,17 @@ fn finds_a_forced_win_and_reports_mate_distance() {
     // White king f4 against a lone Black man d8 that cannot escape: White to move.
     // Any search deep enough sees the win; the score must be a mate score.
     let board = board64("bushka");
-    let pos = board.parse_position("W:WKe1,Kf2,Kg3:BKa6").expect("position");
+    let pos = board
+        .parse_position("W:WKe1,Kf2,Kg3:BKa6")
+        .expect("position");
     let mut searcher = Searcher::new(Arc::clone(&board), 4);
     let result = searcher.search(&pos, &Limits::depth(9), |_| {});
     let last = result.last.expect("an iteration");
-    assert!(last.score > MATE_BOUND, "three kings against one should be a found win here, got {}", last.score);
+    assert!(
+        last.score > MATE_BOUND,
+        "three kings against one should be a found win here, got {}",
+        last.score
+    );
     assert!(result.best.is_some());
 }
 
@@ -36,7 +42,10 @@ fn takes_the_only_capture() {
     let legal = board.moves(&pos);
     assert_eq!(legal.len(), 1, "{:?}", board.legal_texts(&pos));
     let mut searcher = Searcher::new(Arc::clone(&board), 1);
-    let best = searcher.search(&pos, &Limits::depth(3), |_| {}).best.expect("a move");
+    let best = searcher
+        .search(&pos, &Limits::depth(3), |_| {})
+        .best
+        .expect("a move");
     assert!(best.same(&legal.as_slice()[0]));
 }
 
@@ -77,7 +86,11 @@ fn iterations_deepen_and_principal_variations_are_legal() {
         let mut at = pos;
         for mv in &it.pv {
             let legal = board.moves(&at);
-            assert!(legal.iter().any(|m| m.same(mv)), "illegal pv move at depth {}", it.depth);
+            assert!(
+                legal.iter().any(|m| m.same(mv)),
+                "illegal pv move at depth {}",
+                it.depth
+            );
             at = at.play(&board, mv);
         }
     });
@@ -112,13 +125,32 @@ fn evaluation_is_colour_symmetric() {
 
 #[test]
 fn player_specs_parse_and_reject() {
-    for ok in ["human", "random", "random:seed=7", "greedy", "engine", "engine:movetime=50", "engine:depth=3:nodes=1000"] {
+    for ok in [
+        "human",
+        "random",
+        "random:seed=7",
+        "greedy",
+        "engine",
+        "engine:movetime=50",
+        "engine:depth=3:nodes=1000",
+    ] {
         let spec: PlayerSpec = ok.parse().unwrap_or_else(|e| panic!("{ok}: {e}"));
         let again: PlayerSpec = spec.to_string().parse().expect("display round-trips");
         assert_eq!(spec, again);
     }
-    for bad in ["", "robot", "engine:depth", "engine:depth=x", "random:depth=3", "engine:depth=0", "engine:speed=9"] {
-        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad} should be rejected");
+    for bad in [
+        "",
+        "robot",
+        "engine:depth",
+        "engine:depth=x",
+        "random:depth=3",
+        "engine:depth=0",
+        "engine:speed=9",
+    ] {
+        assert!(
+            bad.parse::<PlayerSpec>().is_err(),
+            "{bad} should be rejected"
+        );
     }
 }
 

@@ -16,7 +16,10 @@ const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 
 /// Engine time per move for the match tests; `BUSHKA_MOVETIME` overrides it (ms).
 fn engine_spec() -> PlayerSpec {
-    let ms = std::env::var("BUSHKA_MOVETIME").ok().and_then(|v| v.parse().ok()).unwrap_or(1000u64);
+    let ms = std::env::var("BUSHKA_MOVETIME")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000u64);
     format!("engine:movetime={ms}").parse().expect("spec")
 }
 
@@ -64,7 +67,11 @@ fn deeper_search_wins() {
 
 /// Random legal positions with three kings against one, the strong side to move and
 /// no capture on the board for either side.
-fn three_kings_positions<B: Bits>(board: &Arc<Board<B>>, count: usize, seed: u64) -> Vec<(String, Colour)> {
+fn three_kings_positions<B: Bits>(
+    board: &Arc<Board<B>>,
+    count: usize,
+    seed: u64,
+) -> Vec<(String, Colour)> {
     let geometry = board.geometry();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
@@ -72,13 +79,31 @@ fn three_kings_positions<B: Bits>(board: &Arc<Board<B>>, count: usize, seed: u64
         let mut cells: Vec<usize> = geometry.cells().collect();
         let mut names = Vec::new();
         for _ in 0..4 {
-            names.push(geometry.name(cells.remove(rng.random_range(0..cells.len()))).to_string());
+            names.push(
+                geometry
+                    .name(cells.remove(rng.random_range(0..cells.len())))
+                    .to_string(),
+            );
         }
-        let strong = if rng.random_bool(0.5) { Colour::White } else { Colour::Black };
-        let (s, w) = if strong == Colour::White { ("W", "B") } else { ("B", "W") };
-        let fen = format!("{s}:{s}K{},K{},K{}:{w}K{}", names[0], names[1], names[2], names[3]);
-        let Ok(pos) = board.parse_position(&fen) else { continue };
-        let quiet = |p: &bushka_rules::Position<B>| board.moves(p).iter().all(|m| !m.kind.is_capture());
+        let strong = if rng.random_bool(0.5) {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let (s, w) = if strong == Colour::White {
+            ("W", "B")
+        } else {
+            ("B", "W")
+        };
+        let fen = format!(
+            "{s}:{s}K{},K{},K{}:{w}K{}",
+            names[0], names[1], names[2], names[3]
+        );
+        let Ok(pos) = board.parse_position(&fen) else {
+            continue;
+        };
+        let quiet =
+            |p: &bushka_rules::Position<B>| board.moves(p).iter().all(|m| !m.kind.is_capture());
         if quiet(&pos) && quiet(&pos.with_side(board, strong.opponent())) {
             out.push((fen, strong));
         }
@@ -89,7 +114,10 @@ fn three_kings_positions<B: Bits>(board: &Arc<Board<B>>, count: usize, seed: u64
 #[test]
 #[ignore = "slow: minutes of engine play; see the README"]
 fn three_kings_beat_one() {
-    let ms = std::env::var("BUSHKA_MOVETIME").ok().and_then(|v| v.parse().ok()).unwrap_or(200u64);
+    let ms = std::env::var("BUSHKA_MOVETIME")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200u64);
     let spec: PlayerSpec = format!("engine:movetime={ms}").parse().expect("spec");
     for name in OFFICIAL {
         let any = AnyBoard::new(common::geometry(name));

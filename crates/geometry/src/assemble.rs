@@ -813,5 +813,6 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
         embedding,
         graph,
         mirror,
+        lattice: file.board.links.is_empty(),
     })
 }

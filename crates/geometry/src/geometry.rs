@@ -160,6 +160,7 @@ pub struct Geometry {
     pub(crate) embedding: Embedding,
     pub(crate) graph: DiGraph<Cell, Dir>,
     pub(crate) mirror: Option<Vec<Cell>>,
+    pub(crate) lattice: bool,
 }
 
 impl PartialEq for Geometry {
@@ -176,6 +177,7 @@ impl PartialEq for Geometry {
             && self.values == other.values
             && self.embedding == other.embedding
             && self.mirror == other.mirror
+            && self.lattice == other.lattice
     }
 }
 
@@ -293,6 +295,13 @@ impl Geometry {
     /// The board graph: nodes are cells, edges are directed links labelled by direction.
     pub fn graph(&self) -> &DiGraph<Cell, Dir> {
         &self.graph
+    }
+
+    /// Whether every link comes from a direction vector (no explicit links). On such a
+    /// board two straight walks from one cell in different directions never meet, so
+    /// moves found along different lines are always different moves.
+    pub fn is_lattice(&self) -> bool {
+        self.lattice
     }
 
     /// The colour-swapping symmetry: the point reflection of the drawing, when it maps

@@ -37,6 +37,8 @@ pub struct Board<B: Bits> {
     pub(crate) black_key: u64,
     /// The variant's rule switches.
     pub(crate) rules: RuleSet,
+    /// Whether every link comes from a direction vector (see [`Geometry::is_lattice`]).
+    pub(crate) lattice: bool,
 }
 
 /// SplitMix64: a fixed, portable stream for Zobrist keys.
@@ -107,6 +109,7 @@ impl<B: Bits> Board<B> {
             keys,
             black_key,
             rules: *geometry.rules(),
+            lattice: geometry.is_lattice(),
             geometry,
         })
     }

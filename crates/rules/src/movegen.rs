@@ -16,6 +16,19 @@ impl<B: Bits> Board<B> {
         if !self.captures(pos, out) {
             self.quiet_moves(pos, out);
         }
+        if !self.lattice {
+            // Explicit links (a wrap-around, a warp) can lead two straight walks from
+            // one cell to one destination: by identity that is one move.
+            let moves = out.as_mut_vec();
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                if !moves[..kept].iter().any(|m| m.same(&moves[i])) {
+                    moves.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
+        }
     }
 
     /// The legal moves, as a new list (convenience; the hot path reuses lists).
@@ -25,9 +38,13 @@ impl<B: Bits> Board<B> {
         list
     }
 
-    /// Number of legal moves; quiet positions are counted with bitset arithmetic
-    /// without listing the moves. `scratch` is used for captures.
+    /// Number of legal moves; quiet positions on lattice boards are counted with bitset
+    /// arithmetic without listing the moves. `scratch` is used for captures.
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
+        if !self.lattice {
+            self.legal_moves(pos, scratch);
+            return scratch.len() as u64;
+        }
         scratch.clear();
         if self.captures(pos, scratch) {
             scratch.len() as u64
@@ -96,8 +113,6 @@ impl<B: Bits> Board<B> {
         }
         let short = self.rules.king_range == KingRange::Short;
         for king in pos.kings(me).iter() {
-            // With wrap-around links two rays may reach one cell: that is one move.
-            let mut reached = B::EMPTY;
             for d in 0..self.dirs {
                 let mut at = king as Sq;
                 loop {
@@ -105,16 +120,13 @@ impl<B: Bits> Board<B> {
                     if at == NO_SQ || !empty.has(at as usize) {
                         break;
                     }
-                    if !reached.has(at as usize) {
-                        reached |= B::bit(at as usize);
-                        out.push(Move {
-                            kind: MoveKind::King,
-                            from: king as Sq,
-                            to: at,
-                            captured: B::EMPTY,
-                            promotes: false,
-                        });
-                    }
+                    out.push(Move {
+                        kind: MoveKind::King,
+                        from: king as Sq,
+                        to: at,
+                        captured: B::EMPTY,
+                        promotes: false,
+                    });
                     if short {
                         break;
                     }
@@ -147,24 +159,22 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
-        let short = self.rules.king_range == KingRange::Short;
-        for king in pos.kings(me).iter() {
-            // Per king, the union of its rays (two rays may meet on a wrapped board).
-            let mut reached = B::EMPTY;
+        let kings = pos.kings(me);
+        if !kings.is_empty() {
+            let short = self.rules.king_range == KingRange::Short;
             for d in 0..self.dirs {
-                let mut reach = B::bit(king);
+                let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;
                     if reach.is_empty() {
                         break;
                     }
-                    reached |= reach;
+                    n += reach.count() as u64;
                     if short {
                         break;
                     }
                 }
             }
-            n += reached.count() as u64;
         }
         n
     }

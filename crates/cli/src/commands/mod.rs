@@ -6,10 +6,14 @@
 //! [`Command`] and its arm in [`Command::run`].
 
 mod analyse;
+mod arena_common;
 mod check;
 pub mod common;
+mod compare;
+mod matches;
 mod moves;
 mod perft;
+mod play;
 mod replay;
 mod show;
 mod variants;
@@ -23,6 +27,8 @@ use crate::error::CliError;
 /// The subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
+    /// Play a game in the terminal (you against the engine by default).
+    Play(play::Args),
     /// Validate variant files and summarise each valid one.
     Check(check::Args),
     /// List the built-in variants.
@@ -37,12 +43,17 @@ pub enum Command {
     Replay(replay::Args),
     /// Search a position with the engine.
     Analyse(analyse::Args),
+    /// Play games between two players and report the score.
+    Match(matches::Args),
+    /// Compare variants by self-play statistics.
+    Compare(compare::Args),
 }
 
 impl Command {
     /// Runs the subcommand.
     pub fn run(self) -> Result<(), CliError> {
         match self {
+            Command::Play(args) => play::run(args),
             Command::Check(args) => check::run(args),
             Command::Variants(args) => variants::run(args),
             Command::Show(args) => show::run(args),
@@ -50,6 +61,8 @@ impl Command {
             Command::Moves(args) => moves::run(args),
             Command::Replay(args) => replay::run(args),
             Command::Analyse(args) => analyse::run(args),
+            Command::Match(args) => matches::run(args),
+            Command::Compare(args) => compare::run(args),
         }
     }
 }

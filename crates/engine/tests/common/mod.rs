@@ -79,7 +79,11 @@ pub fn duel<B: Bits>(
         } else {
             play_out(&mut game, b.as_mut(), a.as_mut(), max_plies, |_, _| {})
         };
-        let first_colour = if first_is_white { Colour::White } else { Colour::Black };
+        let first_colour = if first_is_white {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         match end {
             End::Rule(o) if o.winner() == Some(first_colour) => score.wins += 1,
             End::Rule(o) if o.winner().is_some() => score.losses += 1,

@@ -1,0 +1,188 @@
+//! `bushka match`: games between two players, alternating colours, with a score.
+
+use std::path::PathBuf;
+
+use bushka_arena::{MatchConfig, MatchReport, run_match, threads_in_use};
+use bushka_rules::AnyBoard;
+
+use crate::commands::arena_common::{automated_spec, progress};
+use crate::commands::{DEFAULT_VARIANT, load_variant};
+use crate::error::CliError;
+use crate::output;
+
+/// Play games between two players, alternating colours (the --white spec has White
+/// in games 1, 3, 5...), on all cores, reproducibly for a seed (players with a
+/// `movetime` depend on the clock). Prints the first spec's score with a 95%
+/// interval and the Elo difference, the games by how they ended, and as the last
+/// line `score W-D-L` for the first spec.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A built-in variant (see `bushka variants`) or a path to a variant file.
+    #[arg(long, value_name = "VARIANT", default_value = DEFAULT_VARIANT)]
+    variant: String,
+    /// The first player, White in the first game: random[:seed=S], greedy[:seed=S]
+    /// or engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB].
+    #[arg(long, value_name = "SPEC")]
+    white: String,
+    /// The second player, Black in the first game.
+    #[arg(long, value_name = "SPEC")]
+    black: String,
+    /// Number of games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Stop a game after this many plies (the opening included) and score it a draw.
+    #[arg(long, value_name = "M", default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_plies: u64,
+    /// Seed of the random openings and of the random players' choices.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Open each pair of games with K uniformly random plies, the same for both
+    /// colour orders.
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    random_opening: u64,
+    /// Write every game as a game record `DIR/game-NNNN.pdn` (created if missing).
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+}
+
+/// Runs `match`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let first = automated_spec(&args.white)?;
+    let second = automated_spec(&args.black)?;
+    let board = AnyBoard::new(load_variant(&args.variant)?);
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir).map_err(|error| CliError::File {
+            path: dir.display().to_string(),
+            error,
+        })?;
+    }
+    let config = MatchConfig {
+        max_plies: args.max_plies as usize,
+        seed: args.seed,
+        random_opening: args.random_opening as usize,
+        threads: args.threads.map(|t| t as usize),
+        record_tags: args.save.as_ref().map(|_| {
+            vec![
+                ("Event".to_string(), "bushka match".to_string()),
+                ("Variant".to_string(), args.variant.clone()),
+                ("Seed".to_string(), args.seed.to_string()),
+            ]
+        }),
+        ..MatchConfig::new(first, second, args.games as usize)
+    };
+    let bar = progress(config.games, "match");
+    let report = run_match(&board, &config, &|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.save {
+        save(&report, dir)?;
+    }
+    output::print(&describe(&report, &board))
+}
+
+fn save(report: &MatchReport, dir: &std::path::Path) -> Result<(), CliError> {
+    let width = report.games.len().to_string().len().max(4);
+    for game in &report.games {
+        let Some(record) = &game.record else { continue };
+        let path = dir.join(format!("game-{:0width$}.pdn", game.index + 1));
+        std::fs::write(&path, record).map_err(|error| CliError::File {
+            path: path.display().to_string(),
+            error,
+        })?;
+    }
+    Ok(())
+}
+
+fn signed(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn describe(report: &MatchReport, board: &AnyBoard) -> String {
+    let c = &report.config;
+    let meta = board.geometry().meta();
+    let games = report.games.len();
+    let plies: usize = report.games.iter().map(|g| g.stats.plies).sum();
+    let mut lines = vec![
+        format!(
+            "{} against {} on {} ({}): {games} games, colours alternating",
+            report.first, report.second, meta.name, meta.id
+        ),
+        format!(
+            "max {} plies, seed {}, random opening {} plies, {}",
+            c.max_plies,
+            c.seed,
+            c.random_opening,
+            match threads_in_use(c.threads) {
+                1 => "1 thread".to_string(),
+                t => format!("{t} threads"),
+            }
+        ),
+        String::new(),
+    ];
+    let t = &report.total;
+    lines.push(format!(
+        "{}: {} wins, {} draws, {} losses (as White {}-{}-{}, as Black {}-{}-{})",
+        report.first,
+        t.wins,
+        t.draws,
+        t.losses,
+        report.as_white.wins,
+        report.as_white.draws,
+        report.as_white.losses,
+        report.as_black.wins,
+        report.as_black.draws,
+        report.as_black.losses,
+    ));
+    let s = &report.score;
+    lines.push(format!(
+        "Score: {}/{} = {} (95% interval {} to {})",
+        s.points,
+        s.games,
+        pct(s.fraction),
+        pct(s.low),
+        pct(s.high)
+    ));
+    let (low, high) = s.elo_interval();
+    lines.push(format!(
+        "Elo difference: {} (95% interval {} to {})",
+        signed(s.elo()),
+        signed(low),
+        signed(high)
+    ));
+    lines.push(format!(
+        "Wins: {} by no legal move, {} by resignation",
+        report.wins_no_legal_move, report.wins_resignation
+    ));
+    lines.push(format!(
+        "Losses: {} by no legal move, {} by resignation",
+        report.losses_no_legal_move, report.losses_resignation
+    ));
+    lines.push(format!(
+        "Draws: {} by repetition, {} by agreement, {} ply-limit adjudications",
+        report.draws_repetition, report.draws_agreement, report.ply_limit_adjudications
+    ));
+    lines.push(format!(
+        "White won {}, Black won {}; mean length {:.1} plies",
+        report.white_wins,
+        report.black_wins,
+        if games == 0 {
+            0.0
+        } else {
+            plies as f64 / games as f64
+        }
+    ));
+    lines.push(report.summary_line());
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
