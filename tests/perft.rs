@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 
 use bushka_geometry::{Cell, Geometry, Player};
 use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
+use bushka_tests::Rng;
 
 /// The reference generator.
 mod naive {
@@ -733,23 +734,6 @@ fn perft_files_reference_full_depth() {
 // ---------------------------------------------------------------------------------
 // Random playouts.
 
-/// SplitMix64, so that the playouts are reproducible without dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Counts of what random playouts covered.
 #[derive(Debug, Default)]
 struct Coverage {
@@ -768,7 +752,7 @@ fn random_game<B: Bits>(
     context: &str,
     cov: &mut Coverage,
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut pos = start;
     let mut npos = to_naive(b, &pos);
     for ply in 0..max_plies {

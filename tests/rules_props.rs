@@ -12,6 +12,7 @@ use bushka_geometry::{Cell, Player};
 use bushka_rules::{
     AnyBoard, Bits, Board, Game, Move, MoveKind, Position, Record, Setup, with_board,
 };
+use bushka_tests::Rng;
 use proptest::prelude::*;
 
 const BOARDS: [&str; 5] = [
@@ -37,23 +38,6 @@ fn boards() -> &'static [AnyBoard] {
     })
 }
 
-/// SplitMix64: the playouts' random stream.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Plays up to `plies` random legal moves from the start, calling `visit(pos, legal)`
 /// at every position (including the last one); stops early when no move is legal.
 fn playout<B: Bits>(
@@ -62,7 +46,7 @@ fn playout<B: Bits>(
     plies: usize,
     mut visit: impl FnMut(&Position<B>, &[Move<B>]),
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut pos = board.start_position();
     for ply in 0..=plies {
         let legal = board.moves(&pos);
@@ -373,7 +357,7 @@ fn random_game<B: Bits>(
     seed: u64,
     plies: usize,
 ) -> Game<B> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut game = Game::from_position(board.clone(), start);
     for _ in 0..plies {
         let pos = *game.position();
@@ -396,7 +380,7 @@ fn random_game<B: Bits>(
 
 fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
     // From the start, and from a position reached by a few moves (written with a FEN tag).
-    let mut rng = Rng(seed ^ 0xF00D);
+    let mut rng = Rng::new(seed ^ 0xF00D);
     let lead = random_game(board, board.start_position(), seed ^ 0xBEEF, rng.below(12));
     for start in [board.start_position(), *lead.position()] {
         let game = random_game(board, start, seed, plies);

@@ -446,3 +446,19 @@ pub fn hexagon_toml(side: usize) -> String {
         "a1",
     )
 }
+
+/// A seeded random stream for reproducible playouts (ChaCha8).
+pub struct Rng(rand_chacha::ChaCha8Rng);
+
+impl Rng {
+    /// A stream from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        use rand::SeedableRng;
+        Rng(rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A uniform index below `n` (which must be positive).
+    pub fn below(&mut self, n: usize) -> usize {
+        rand::Rng::random_range(&mut self.0, 0..n)
+    }
+}

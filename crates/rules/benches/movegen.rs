@@ -8,6 +8,8 @@ use std::hint::black_box;
 
 use bushka_rules::{AnyBoard, Bits, Board, MoveList, Position, perft, with_board};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 
@@ -20,25 +22,12 @@ fn board(name: &str) -> AnyBoard {
     AnyBoard::new(geometry)
 }
 
-/// SplitMix64, for reproducible playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// A fixed sample of positions: the start and the positions of seeded random games
 /// (openings, middle games with captures, endings with kings).
 fn sample<B: Bits>(board: &Board<B>) -> Vec<Position<B>> {
     let mut out = vec![board.start_position()];
     for game in 0..16u64 {
-        let mut rng = Rng(0xBE7C_0000 + game);
+        let mut rng = ChaCha8Rng::seed_from_u64(0xBE7C_0000 + game);
         let mut pos = board.start_position();
         for ply in 0..120 {
             let moves = board.moves(&pos);
@@ -48,7 +37,7 @@ fn sample<B: Bits>(board: &Board<B>) -> Vec<Position<B>> {
             if ply % 8 == 7 {
                 out.push(pos);
             }
-            pos = pos.play(board, &moves.as_slice()[rng.below(moves.len())]);
+            pos = pos.play(board, &moves.as_slice()[rng.random_range(0..moves.len())]);
         }
     }
     out

@@ -2,6 +2,9 @@
 
 use std::sync::Arc;
 
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
 use bushka_geometry::{Dir, Geometry, MAX_DIRS, Player, RuleSet, Step};
 
 use crate::bits::Bits;
@@ -39,15 +42,6 @@ pub struct Board<B: Bits> {
     pub(crate) rules: RuleSet,
     /// Whether every link comes from a direction vector (see [`Geometry::is_lattice`]).
     pub(crate) lattice: bool,
-}
-
-/// SplitMix64: a fixed, portable stream for Zobrist keys.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl<B: Bits> Board<B> {
@@ -90,11 +84,12 @@ impl<B: Bits> Board<B> {
             }
         }
         let forward = Player::BOTH.map(|p| geometry.side(p).forward.clone());
-        let mut seed = 0x0B05_4CA0_u64;
+        // A fixed stream, so hashes are the same in every run.
+        let mut stream = ChaCha8Rng::seed_from_u64(0x0B05_4CA0);
         let keys = (0..span)
-            .map(|_| [0; 4].map(|_: u64| splitmix(&mut seed)))
+            .map(|_| [0; 4].map(|_: u64| stream.next_u64()))
             .collect();
-        let black_key = splitmix(&mut seed);
+        let black_key = stream.next_u64();
         Some(Board {
             all,
             dirs,
