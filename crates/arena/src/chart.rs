@@ -15,11 +15,14 @@ use plotters::prelude::*;
 use crate::compare::VariantReport;
 use crate::error::ArenaError;
 
+/// A figure of a panel: its label and how to read it from a report.
+type Figure = (&'static str, fn(&VariantReport) -> f64);
+
 /// One panel: a title, a unit for the y axis, and its figures.
 struct Panel {
     title: &'static str,
     unit: &'static str,
-    figures: &'static [(&'static str, fn(&VariantReport) -> f64)],
+    figures: &'static [Figure],
 }
 
 const PANELS: [Panel; 3] = [
@@ -178,7 +181,10 @@ fn draw_panel<DB: DrawingBackend>(
         .configure_mesh()
         .disable_x_mesh()
         .max_light_lines(0)
-        .y_label_formatter(&|v| format!("{v}"))
+        .y_label_formatter(&|v| {
+            let text = format!("{v:.3}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        })
         .x_label_style(("sans-serif", 12))
         .y_desc(panel.unit)
         .draw()

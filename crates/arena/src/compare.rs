@@ -90,9 +90,9 @@ pub struct VariantReport {
     /// Median game length in plies.
     pub median_plies: f64,
     /// Shortest game.
-    pub min_plies: usize,
+    pub shortest_plies: usize,
     /// Longest game.
-    pub max_plies_played: usize,
+    pub longest_plies: usize,
     /// Games White won.
     pub white_wins: usize,
     /// Games drawn (ply-limit adjudications included).
@@ -182,8 +182,8 @@ impl VariantReport {
             distinct_games: distinct.len(),
             mean_plies: ratio(plies, n),
             median_plies,
-            min_plies: lengths.first().copied().unwrap_or(0),
-            max_plies_played: lengths.last().copied().unwrap_or(0),
+            shortest_plies: lengths.first().copied().unwrap_or(0),
+            longest_plies: lengths.last().copied().unwrap_or(0),
             white_wins,
             draws,
             black_wins,
@@ -280,7 +280,7 @@ const ROWS: &[Row] = &[
     ("plies, mean", |r| format!("{:.1}", r.mean_plies)),
     ("plies, median", |r| format!("{:.1}", r.median_plies)),
     ("plies, shortest-longest", |r| {
-        format!("{}-{}", r.min_plies, r.max_plies_played)
+        format!("{}-{}", r.shortest_plies, r.longest_plies)
     }),
     ("White wins", |r| r.white_wins.to_string()),
     ("draws", |r| r.draws.to_string()),
@@ -341,25 +341,6 @@ pub fn table(reports: &[VariantReport]) -> String {
         let _ = write!(out, "{label:label_width$}");
         for (col, w) in cells.iter().zip(&widths) {
             let _ = write!(out, "  {:>w$}", col[i]);
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The reports as a Markdown table (for READMEs and notes).
-pub fn markdown(reports: &[VariantReport]) -> String {
-    let mut out = String::from("| |");
-    for r in reports {
-        let _ = write!(out, " {} |", r.variant);
-    }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(reports.len()));
-    out.push('\n');
-    for (label, f) in ROWS {
-        let _ = write!(out, "| {label} |");
-        for r in reports {
-            let _ = write!(out, " {} |", f(r));
         }
         out.push('\n');
     }

@@ -37,7 +37,7 @@ mod score;
 
 pub use compare::{
     CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, DEFAULT_MAX_PLIES,
-    VariantReport, compare, compare_with, markdown, table,
+    VariantReport, compare, compare_with, table,
 };
 pub use error::ArenaError;
 pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_match};

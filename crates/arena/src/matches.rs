@@ -265,7 +265,7 @@ fn play_all<B: Bits>(
 
 fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) -> MatchGame {
     let pair = (index / 2) as u64;
-    let first_is_white = index % 2 == 0;
+    let first_is_white = index.is_multiple_of(2);
     let first = (&config.first, derive_seed(config.seed, index as u64, FIRST));
     let second = (
         &config.second,

@@ -5,19 +5,23 @@ use serde::Serialize;
 /// The z value of a two-sided 95% normal interval.
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// A score out of a number of games (a win 1, a draw 1/2), with a 95% interval from
-/// the normal approximation of the per-game score's distribution.
+/// A score out of a number of games (a win 1, a draw 1/2), with a 95% interval.
+///
+/// The interval is Wilson's score interval for the points per game, which stays
+/// honest for small matches and clean sweeps (10 wins out of 10 give 72% to 100%,
+/// not a certain 100%). It takes a game's score as a coin toss with that mean, which
+/// overstates the spread when there are draws, so it errs on the wide side.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Score {
     /// Games played.
     pub games: usize,
     /// Points: wins plus half the draws.
     pub points: f64,
-    /// Points per game, 0 to 1.
+    /// Points per game, 0 to 1 (1/2 when no game was played).
     pub fraction: f64,
-    /// Lower end of the 95% interval of `fraction` (at least 0).
+    /// Lower end of the 95% interval of `fraction`.
     pub low: f64,
-    /// Upper end of the 95% interval of `fraction` (at most 1).
+    /// Upper end of the 95% interval of `fraction`.
     pub high: f64,
 }
 
@@ -36,18 +40,16 @@ impl Score {
             };
         }
         let n = games as f64;
-        let mean = points / n;
-        let variance = (wins as f64 * (1.0 - mean).powi(2)
-            + draws as f64 * (0.5 - mean).powi(2)
-            + losses as f64 * mean.powi(2))
-            / n;
-        let half = Z95 * (variance / n).sqrt();
+        let p = points / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
         Score {
             games,
             points,
-            fraction: mean,
-            low: (mean - half).max(0.0),
-            high: (mean + half).min(1.0),
+            fraction: p,
+            low: (centre - half).clamp(0.0, p),
+            high: (centre + half).clamp(p, 1.0),
         }
     }
 
@@ -99,8 +101,23 @@ mod tests {
     }
 
     #[test]
-    fn all_draws_have_no_spread() {
-        let s = Score::new(0, 8, 0);
-        assert_eq!((s.low, s.fraction, s.high), (0.5, 0.5, 0.5));
+    fn a_clean_sweep_is_not_a_certainty() {
+        let s = Score::new(10, 0, 0);
+        assert_eq!(s.fraction, 1.0);
+        assert_eq!(s.high, 1.0);
+        assert!((s.low - 0.7225).abs() < 0.001, "{}", s.low);
+        assert_eq!(s.elo(), f64::INFINITY);
+        assert!(s.elo_interval().0.is_finite());
+        let s = Score::new(0, 0, 10);
+        assert!(s.low == 0.0 && s.high < 0.28);
+    }
+
+    #[test]
+    fn more_games_narrow_the_interval() {
+        let small = Score::new(6, 2, 2);
+        let large = Score::new(60, 20, 20);
+        assert_eq!(small.fraction, large.fraction);
+        assert!(large.high - large.low < small.high - small.low);
+        assert!(large.low > small.low && large.high < small.high);
     }
 }

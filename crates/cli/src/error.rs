@@ -40,8 +40,8 @@ pub enum CliError {
     Record {
         /// The record's path (`-` for standard input).
         file: String,
-        /// What is wrong.
-        error: RecordError,
+        /// What is wrong (boxed: it is large, and every `Result` would carry its size).
+        error: Box<RecordError>,
     },
     /// A file that cannot be read or written.
     #[error("{path}: {error}")]

@@ -397,7 +397,13 @@ impl<B: Bits> Searcher<B> {
                 } else {
                     0
                 };
-                let mut probe = -self.negamax(&child, child_depth - reduction, -*alpha - 1, -*alpha, ply + 1);
+                let mut probe = -self.negamax(
+                    &child,
+                    child_depth - reduction,
+                    -*alpha - 1,
+                    -*alpha,
+                    ply + 1,
+                );
                 if reduction > 0 && probe > *alpha {
                     probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
                 }

@@ -36,7 +36,7 @@ pub fn read_record(file: &str) -> Result<Record, CliError> {
     })?;
     Record::parse(&text).map_err(|error| CliError::Record {
         file: file.to_string(),
-        error,
+        error: Box::new(error),
     })
 }
 
@@ -57,7 +57,7 @@ fn run_on<B: Bits>(board: &Arc<Board<B>>, record: &Record, file: &str) -> Result
         .replay(Arc::clone(board))
         .map_err(|error| CliError::Record {
             file: file.to_string(),
-            error,
+            error: Box::new(error),
         })?;
     let mut text = draw(board, game.position(), game.moves().last(), false);
     text.push_str(&format!("{} moves played.\n", game.moves().len()));

@@ -35,10 +35,10 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
         row_labels: !args.names,
         ..Options::default()
     };
-    let board = render::render(&geometry, pieces, &options);
+    let board = render::render(geometry, pieces, &options);
     let board = if args.names {
         let names = render::render(
-            &geometry,
+            geometry,
             |cell| geometry.name(cell).to_string(),
             &Options::default(),
         );

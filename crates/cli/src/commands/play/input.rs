@@ -7,7 +7,10 @@ use bushka_rules::{Bits, Board, Move, MoveError, Position};
 /// "did you mean" suggestions come from here).
 pub const COMMANDS: [(&str, &str); 12] = [
     ("moves", "list the legal moves"),
-    ("undo", "take back your last move (and the computer's reply)"),
+    (
+        "undo",
+        "take back your last move (and the computer's reply)",
+    ),
     ("hint", "ask the engine for a move (a 1 second search)"),
     ("draw", "offer a draw"),
     ("resign", "give up the game"),
@@ -118,12 +121,17 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
             diagonal = above;
         }
     }
     row[b.len()]
 }
+
+/// The end of the message for a text that names no cell and no command.
+const NOT_UNDERSTOOD: &str = " is not a move or a command.";
 
 /// How many legal moves an error message lists in full before it suggests `moves`.
 const FEW: usize = 12;
@@ -132,18 +140,28 @@ const FEW: usize = 12;
 /// then origin and destination cells separated by white space or a dash (`d6 e5`,
 /// `d6-e5`) when exactly one legal move goes from the one to the other. Otherwise a
 /// message (possibly several lines) saying why, with the close legal matches.
-pub fn resolve<B: Bits>(board: &Board<B>, pos: &Position<B>, text: &str) -> Result<Move<B>, String> {
+pub fn resolve<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    text: &str,
+) -> Result<Move<B>, String> {
     match resolve_exact(board, pos, text) {
         Ok(mv) => Ok(mv),
         Err(message) => {
             // Cell names are lower case on the official boards: forgive capitals.
             let lower = text.to_ascii_lowercase();
-            if lower != text
-                && let Ok(mv) = resolve_exact(board, pos, &lower)
-            {
-                return Ok(mv);
+            if lower == text {
+                return Err(message);
             }
-            Err(message)
+            resolve_exact(board, pos, &lower).map_err(|lowered| {
+                // Explain in terms of the cells the lower-case reading found, if the
+                // text as typed named none.
+                if message.contains(NOT_UNDERSTOOD) && !lowered.contains(NOT_UNDERSTOOD) {
+                    lowered
+                } else {
+                    message
+                }
+            })
         }
     }
 }
@@ -176,10 +194,8 @@ fn resolve_exact<B: Bits>(
             [mv] => return Ok(**mv),
             [] => {}
             several => {
-                let routes: Vec<String> = several
-                    .iter()
-                    .map(|mv| board.route_text(pos, mv))
-                    .collect();
+                let routes: Vec<String> =
+                    several.iter().map(|mv| board.route_text(pos, mv)).collect();
                 return Err(format!(
                     "more than one legal move goes from {} to {}; type one of these full routes: {}",
                     board.geometry().name(from),
@@ -224,7 +240,11 @@ fn origin_guess<B: Bits>(board: &Board<B>, text: &str) -> Option<usize> {
     if longest.is_some() {
         return longest;
     }
-    let letter: String = text.chars().take_while(char::is_ascii_alphabetic).take(1).collect();
+    let letter: String = text
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .take(1)
+        .collect();
     let digits: String = text
         .chars()
         .skip_while(|c| !c.is_ascii_digit())
@@ -261,14 +281,16 @@ fn explain<B: Bits>(
     let geometry = board.geometry();
     let legal = board.moves(pos);
     let legal = legal.as_slice();
-    let origin = pair.map(|(from, _)| from).or_else(|| origin_guess(board, text));
+    let origin = pair
+        .map(|(from, _)| from)
+        .or_else(|| origin_guess(board, text));
     let destination = pair.map(|(_, to)| to);
     let mut lines = Vec::new();
 
     if origin.is_none() {
         // Nothing in it names a cell: a garbled line or a mistyped command.
         let word = text.split_whitespace().next().unwrap_or(text);
-        let mut line = format!("`{text}` is not a move or a command.");
+        let mut line = format!("`{text}`{NOT_UNDERSTOOD}");
         if let Some(command) = suggest_command(word) {
             line.push_str(&format!(" Did you mean `{command}`?"));
         }
@@ -306,7 +328,8 @@ fn explain<B: Bits>(
                     .copied()
                     .collect();
                 if from_here.is_empty() {
-                    let mut line = format!("{} on {name} has no legal move", piece_name(owner, king));
+                    let mut line =
+                        format!("{} on {name} has no legal move", piece_name(owner, king));
                     line.replace_range(0..1, "The");
                     if compulsory {
                         line.push_str(" (a capture is compulsory and it cannot capture)");
@@ -329,8 +352,7 @@ fn explain<B: Bits>(
             .filter(|mv| board.cell(mv.to) == to)
             .copied()
             .collect();
-        if !to_here.is_empty() && origin.is_none_or(|from| pos.piece_at(board.sq(from)).is_none())
-        {
+        if !to_here.is_empty() && origin.is_none_or(|from| pos.piece_at(board.sq(from)).is_none()) {
             lines.push(format!(
                 "Legal moves to {}: {}",
                 geometry.name(to),
@@ -348,7 +370,10 @@ fn explain<B: Bits>(
             if legal.len() <= FEW {
                 lines.push(format!("{what}: {}", texts(board, pos, legal)));
             } else {
-                lines.push(format!("{what}: type `moves` to list the {} captures.", legal.len()));
+                lines.push(format!(
+                    "{what}: type `moves` to list the {} captures.",
+                    legal.len()
+                ));
             }
         } else if legal.len() <= FEW {
             lines.push(format!("Legal moves: {}", texts(board, pos, legal)));
@@ -404,7 +429,9 @@ mod tests {
     fn every_form_of_a_quiet_move_resolves() {
         let board = bushka();
         let pos = board.start_position();
-        let want = board.parse_move(&pos, "f45").expect("f45 is legal at the start");
+        let want = board
+            .parse_move(&pos, "f45")
+            .expect("f45 is legal at the start");
         for text in ["f45", "f4-f5", "f4 f5", "f4  f5", "F4 F5", "f4 - f5"] {
             let mv = resolve(&board, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert!(mv.same(&want), "{text}");
@@ -432,11 +459,16 @@ mod tests {
         let e = resolve(&board, &pos, "c4 c5").expect_err("no piece");
         assert!(e.contains("There is no piece on c4"), "{e}");
         let e = resolve(&board, &pos, "a5 a4").expect_err("Black's man");
-        assert!(e.contains("a5 holds a Black man, and it is White's turn"), "{e}");
+        assert!(
+            e.contains("a5 holds a Black man, and it is White's turn"),
+            "{e}"
+        );
         let e = resolve(&board, &pos, "xyzzy").expect_err("garbled");
         assert!(e.contains("not a move or a command"), "{e}");
         let e = resolve(&board, &pos, "mvoes").expect_err("typo");
         assert!(e.contains("Did you mean `moves`?"), "{e}");
+        let e = resolve(&board, &pos, "F4 F7").expect_err("not legal");
+        assert!(e.contains("`f4 f7` is not a legal move here"), "{e}");
         let e = resolve(&board, &pos, "f4x5x").expect_err("two x");
         assert!(e.contains("more than one `x`"), "{e}");
     }
@@ -448,7 +480,10 @@ mod tests {
             .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
             .expect("a valid position");
         let e = resolve(&board, &pos, "g56").expect_err("capture is compulsory");
-        assert!(e.contains("A capture is compulsory (2 pieces): d6e7x"), "{e}");
+        assert!(
+            e.contains("A capture is compulsory (2 pieces): d6e7x"),
+            "{e}"
+        );
         let e = resolve(&board, &pos, "g5 g6").expect_err("capture is compulsory");
         assert!(
             e.contains("The White man on g5 has no legal move (a capture is compulsory"),

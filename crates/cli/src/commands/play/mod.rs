@@ -32,6 +32,7 @@ use crate::error::CliError;
 /// engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB] (engine alone searches 1 second
 /// a move). Two computer players play the game through, printing each move.
 #[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// A built-in variant (see `bushka variants`) or a path to a variant file; by
     /// default the loaded record's `[Variant]` tag, else bushka.
@@ -58,6 +59,23 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_plies: Option<u64>,
 }
+
+/// The end of `bushka play --help`.
+const AFTER_HELP: &str = "\
+Players (SPEC): human, random[:seed=S], greedy[:seed=S],
+  engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB] (engine alone: 1 second a move).
+  Two computer players play the game through, printing each move.
+
+Moves: MindSports notation (f45, gf5, e4f5, hxe4, g3x5, e8h6x, f6x), a full route
+  (d6-e6-e5x), or origin and destination cells (f4 f5, f4-f5).
+Commands: moves, undo, hint, draw, resign, save FILE, flip, names, position, help,
+  quit (end of input quits too). Type `help` during a game for details.
+
+Examples:
+  bushka play                                    you (White) against the engine
+  bushka play --variant hexbushka --black greedy
+  bushka play --white engine --black human       you play Black
+  bushka play --load game.pdn                    continue a saved game";
 
 /// Runs `play`.
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -156,7 +174,10 @@ fn start_game<B: Bits>(
     let file = args.load.clone().unwrap_or_default();
     let mut game = record
         .replay(Arc::clone(board))
-        .map_err(|error| CliError::Record { file, error })?;
+        .map_err(|error| CliError::Record {
+            file,
+            error: Box::new(error),
+        })?;
     // A result the moves do not explain was a resignation or an agreed draw.
     if game.outcome().is_none() {
         match record.result.as_deref() {
@@ -212,9 +233,15 @@ mod tests {
     #[test]
     fn players_come_from_arguments_then_tags() {
         let (spec, name) = player(Some("random:seed=3"), Some("human"), "human").expect("ok");
-        assert_eq!((spec, name.as_str()), (PlayerSpec::Random { seed: 3 }, "random:seed=3"));
+        assert_eq!(
+            (spec, name.as_str()),
+            (PlayerSpec::Random { seed: 3 }, "random:seed=3")
+        );
         let (spec, name) = player(None, Some("greedy:seed=2"), "engine").expect("ok");
-        assert_eq!((spec, name.as_str()), (PlayerSpec::Greedy { seed: 2 }, "greedy:seed=2"));
+        assert_eq!(
+            (spec, name.as_str()),
+            (PlayerSpec::Greedy { seed: 2 }, "greedy:seed=2")
+        );
         let (spec, name) = player(None, Some("Alice"), "human").expect("ok");
         assert_eq!((spec, name.as_str()), (PlayerSpec::Human, "Alice"));
         let (spec, _) = player(None, Some("Bob"), "engine").expect("ok");

@@ -78,8 +78,7 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
     pub fn with_io(setup: Setup<B>, input: R, out: W, echo: bool) -> Self {
         let players = [0, 1].map(|i| setup.specs[i].build(&setup.board, 0));
         // Alone against the computer as Black, you see the board from your side.
-        let flipped =
-            setup.specs[0] != PlayerSpec::Human && setup.specs[1] == PlayerSpec::Human;
+        let flipped = setup.specs[0] != PlayerSpec::Human && setup.specs[1] == PlayerSpec::Human;
         Session {
             board: setup.board,
             game: setup.game,
@@ -152,7 +151,17 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
             self.say("")?;
             return Ok(None);
         }
-        let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
+        // Control characters (arrow keys' escape sequences...) are shown as `?`, never
+        // sent back to the terminal.
+        let line: String = String::from_utf8_lossy(&bytes)
+            .trim_end()
+            .chars()
+            .map(|c| match c {
+                '\t' => ' ',
+                c if c.is_control() => '?',
+                c => c,
+            })
+            .collect();
         if self.echo {
             self.say(&line)?;
         }
@@ -187,13 +196,12 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
             ));
         }
         text.push_str(&format!(
-            "{}; [ ] marks the last move.\n",
+            "{}.\n[ ] marks the last move's cells.\n",
             render::piece_legend()
         ));
         if self.has_human() {
             text.push_str(
-                "Type a move (f45, or two cells: f4 f5), `moves` to list the legal moves, \
-                 or `help`.\n",
+                "Type a move (f45, or two cells: f4 f5), `moves` to list them, or `help`.\n",
             );
         }
         text.push_str(&self.drawing());
@@ -253,7 +261,7 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
     fn number(&self, ply: usize) -> String {
         let black_first = self.game.start().side() == Colour::Black;
         let ply = ply + usize::from(black_first);
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             format!("{}.", ply / 2 + 1)
         } else {
             format!("{}...", ply / 2 + 1)
@@ -266,15 +274,24 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
     fn play(&mut self, mv: &Move<B>) -> Result<(), CliError> {
         let pos = *self.game.position();
         let side = pos.side();
-        let text = self
-            .board
-            .move_text(&pos, mv, self.game.legal_moves());
+        let text = self.board.move_text(&pos, mv, self.game.legal_moves());
         let number = self.number(self.game.moves().len());
         if self.game.play(mv).is_err() {
             // Moves come from the legal list; nothing to play otherwise.
             return self.say(&format!("{text} cannot be played here."));
         }
-        let line = format!("\n{number} {} plays {text}", self.who(side));
+        let mut line = format!("\n{number} {} plays {text}", self.who(side));
+        if mv.kind.is_capture() {
+            let prey: Vec<&str> = mv
+                .captured
+                .iter()
+                .map(|sq| self.board.name(sq as bushka_rules::Sq))
+                .collect();
+            line.push_str(&format!(", taking {}", prey.join(" ")));
+        }
+        if mv.promotes {
+            line.push_str(", and crowns a king");
+        }
         self.say(&line)?;
         self.show_board()
     }
@@ -430,11 +447,8 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
                 Input::Help => self.say(&help_text())?,
                 Input::Quit => return Ok(Flow::Quit),
                 Input::BadCommand(message) => self.say(&message)?,
-                Input::Moves
-                | Input::Hint
-                | Input::Draw
-                | Input::Resign
-                | Input::Move(_) => self.say(
+                Input::Moves | Input::Hint | Input::Draw | Input::Resign | Input::Move(_) => self
+                    .say(
                     "The game is over: `save FILE` keeps it, `undo` takes back, `quit` leaves.",
                 )?,
             }
@@ -499,13 +513,15 @@ impl<B: Bits, R: BufRead, W: Write> Session<B, R, W> {
     /// resignation or an agreed draw, takes back only that.
     fn undo(&mut self) -> Result<Flow, CliError> {
         let moves = self.game.moves().len();
-        if let Some(Outcome::Win {
-            reason: WinReason::Resignation,
-            ..
-        }
-        | Outcome::Draw {
-            reason: DrawReason::Agreement,
-        }) = self.game.outcome()
+        if let Some(
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            }
+            | Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+        ) = self.game.outcome()
         {
             let what = match self.game.outcome() {
                 Some(Outcome::Draw { .. }) => "the agreed draw",
@@ -677,8 +693,7 @@ fn sentence(outcome: Outcome) -> String {
     match outcome {
         Outcome::Draw {
             reason: DrawReason::Repetition,
-        } => "drawn by threefold repetition (the same position with the same side to move)"
-            .into(),
+        } => "drawn by threefold repetition (the same position with the same side to move)".into(),
         Outcome::Draw {
             reason: DrawReason::Agreement,
         } => "drawn by agreement".into(),
@@ -723,7 +738,11 @@ mod tests {
         }
     }
 
-    fn session_output(specs: [&str; 2], position: Option<&str>, input: &str) -> (String, Game<u64>) {
+    fn session_output(
+        specs: [&str; 2],
+        position: Option<&str>,
+        input: &str,
+    ) -> (String, Position<u64>) {
         let board = board("bushka");
         let start = position.map_or_else(
             || board.start_position(),
@@ -743,47 +762,66 @@ mod tests {
             &mut out,
             true,
         );
-        let mut game = None;
-        // Run, then read the game back through a second session-less replay of the
-        // output's last position string (when asked for with `position`).
         session.run().expect("the session runs");
         let text = String::from_utf8(out).expect("UTF-8");
-        if let Some(line) = text.lines().rev().find(|l| l.starts_with("W:") || l.starts_with("B:")) {
-            let pos = board.parse_position(line.trim()).expect("a position string");
-            game = Some(Game::from_position(Arc::clone(&board), pos));
-        }
-        (text, game.unwrap_or_else(|| Game::new(board)))
+        // The last position string printed (by `position`), else the start.
+        let last = text
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("W:") || l.starts_with("B:"))
+            .map_or(start, |line| {
+                board
+                    .parse_position(line.trim())
+                    .expect("a position string")
+            });
+        (text, last)
     }
 
     #[test]
     fn two_people_play_undo_and_agree_a_draw() {
-        let (text, game) = session_output(
+        let (text, pos) = session_output(
             ["human", "human"],
             None,
-            "f45\nd8 d7\nundo\nposition\ndraw\nno\ndraw\nyes\n",
+            "f45\nd7 d6\nundo\nposition\ndraw\nno\ndraw\nyes\n",
         );
         assert!(text.contains("1. White plays f45"), "{text}");
-        assert!(text.contains("1... Black plays d87"), "{text}");
-        assert!(text.contains("Took back 1... d87."), "{text}");
-        assert!(text.contains("Black declines the draw."), "{text}");
-        assert!(text.contains("Game over: drawn by agreement. Result 1/2-1/2."), "{text}");
-        assert_eq!(game.position().side(), Colour::Black);
+        assert!(text.contains("1... Black plays d76"), "{text}");
+        assert!(text.contains("Took back 1... d76."), "{text}");
+        assert!(
+            text.contains("Black offers a draw. White, do you accept?"),
+            "{text}"
+        );
+        assert!(
+            text.contains("White declines the draw. Black to move."),
+            "{text}"
+        );
+        assert!(
+            text.contains("Game over: drawn by agreement. Result 1/2-1/2."),
+            "{text}"
+        );
+        assert_eq!(pos.side(), Colour::Black);
     }
 
     #[test]
     fn undo_against_the_computer_takes_back_a_full_move() {
-        let (text, game) =
-            session_output(["human", "random:seed=1"], None, "f45\nundo\nposition\nquit\n");
+        let (text, pos) = session_output(
+            ["human", "random:seed=1"],
+            None,
+            "f45\nundo\nposition\nquit\n",
+        );
         assert!(text.contains("Took back 1. f45, 1... "), "{text}");
         assert!(text.contains("Leaving the game unfinished."), "{text}");
-        assert_eq!(*game.position(), game.board().start_position());
+        assert_eq!(pos, board("bushka").start_position());
     }
 
     #[test]
     fn resigning_ends_the_game_and_undo_takes_it_back() {
         let (text, _) = session_output(["human", "human"], None, "resign\nundo\nquit\n");
         assert!(text.contains("White resigns."), "{text}");
-        assert!(text.contains("Game over: Black wins: White resigned. Result 0-1."), "{text}");
+        assert!(
+            text.contains("Game over: Black wins: White resigned. Result 0-1."),
+            "{text}"
+        );
         assert!(text.contains("Took back the resignation."), "{text}");
     }
 

@@ -1,0 +1,390 @@
+//! Integration tests of `bushka match` and `bushka compare`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root (where `variants/` lives).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `bushka` with `args` from the workspace root.
+fn bushka(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bushka"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the bushka binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts success and returns standard output.
+fn ok(args: &[&str]) -> String {
+    let output = bushka(args);
+    assert!(
+        output.status.success(),
+        "bushka {args:?} failed: {}",
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+/// Asserts exit code 1 with a one-line message, and returns it.
+fn fails(args: &[&str]) -> String {
+    let output = bushka(args);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "bushka {args:?}: {}",
+        stdout(&output)
+    );
+    let err = stderr(&output);
+    assert!(
+        !err.trim().is_empty(),
+        "bushka {args:?}: a message on stderr"
+    );
+    err
+}
+
+/// A fresh directory under the temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bushka-arena-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `score W-D-L` parsed from the last line.
+fn score_line(text: &str) -> (usize, usize, usize) {
+    let last = text.lines().last().expect("some output");
+    let rest = last
+        .strip_prefix("score ")
+        .unwrap_or_else(|| panic!("last line is `score W-D-L`: {last:?}"));
+    let n: Vec<usize> = rest
+        .split('-')
+        .map(|x| x.parse().unwrap_or_else(|_| panic!("a count in {last:?}")))
+        .collect();
+    assert_eq!(n.len(), 3, "{last:?}");
+    (n[0], n[1], n[2])
+}
+
+#[test]
+fn match_prints_a_score_whose_counts_add_up() {
+    let out = ok(&[
+        "match",
+        "--variant",
+        "bushka",
+        "--white",
+        "greedy",
+        "--black",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--max-plies",
+        "200",
+    ]);
+    let (w, d, l) = score_line(&out);
+    assert_eq!(w + d + l, 6, "{out}");
+    assert!(out.contains("Elo difference"), "{out}");
+    assert!(out.contains("95% interval"), "{out}");
+    assert!(out.contains("ply-limit adjudications"), "{out}");
+    assert!(out.contains("by no legal move"), "{out}");
+}
+
+#[test]
+fn match_is_reproducible_whatever_the_threads() {
+    let run = |threads: &str| {
+        ok(&[
+            "match",
+            "--variant",
+            "hexbushka-4",
+            "--white",
+            "engine:depth=1:hash=1",
+            "--black",
+            "greedy",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--random-opening",
+            "2",
+            "--threads",
+            threads,
+        ])
+    };
+    let strip = |s: String| -> String {
+        s.lines()
+            .filter(|l| !l.contains("thread"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(run("1")), strip(run("2")));
+}
+
+#[test]
+fn an_engine_wins_a_match_against_random_play() {
+    let out = ok(&[
+        "match",
+        "--white",
+        "random",
+        "--black",
+        "engine:depth=2:hash=1",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+    ]);
+    let (w, _, l) = score_line(&out);
+    assert!(
+        l > w,
+        "the random player (first) loses more than it wins: {out}"
+    );
+}
+
+#[test]
+fn match_saves_records_that_replay() {
+    let dir = temp_dir("save");
+    let dir_text = dir.to_string_lossy().to_string();
+    let out = ok(&[
+        "match",
+        "--variant",
+        "variants/hexbushka.toml",
+        "--white",
+        "greedy:seed=3",
+        "--black",
+        "random",
+        "--games",
+        "3",
+        "--max-plies",
+        "80",
+        "--random-opening",
+        "2",
+        "--save",
+        &dir_text,
+    ]);
+    score_line(&out);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the directory was made")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    let names: Vec<String> = files
+        .iter()
+        .map(|p| p.file_name().expect("name").to_string_lossy().to_string())
+        .collect();
+    assert_eq!(names, ["game-0001.pdn", "game-0002.pdn", "game-0003.pdn"]);
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        assert!(
+            text.contains("[Variant \"variants/hexbushka.toml\"]"),
+            "{text}"
+        );
+        let replay = ok(&["replay", &file.to_string_lossy()]);
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .and_then(|r| r.strip_suffix("\"]"))
+            .expect("a Result tag");
+        if result == "*" {
+            assert!(replay.contains("80 moves played"), "{replay}");
+        } else {
+            assert!(replay.contains(&format!("Result: {result}")), "{replay}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_rejects_bad_players_and_arguments() {
+    let err = fails(&[
+        "match",
+        "--white",
+        "grandmaster",
+        "--black",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("bad player `grandmaster`"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = fails(&[
+        "match",
+        "--white",
+        "random",
+        "--black",
+        "engine:depth=x",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("not a whole number"), "{err}");
+    let err = fails(&[
+        "match", "--white", "human", "--black", "random", "--games", "2",
+    ]);
+    assert!(err.contains("cannot play in an automated match"), "{err}");
+    fails(&[
+        "match", "--white", "random", "--black", "random", "--games", "0",
+    ]);
+    fails(&["match", "--white", "random", "--black", "random"]);
+    let err = fails(&[
+        "match",
+        "--variant",
+        "nowhere",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("unknown variant `nowhere`"), "{err}");
+}
+
+#[test]
+fn compare_prints_a_table_with_a_column_per_variant() {
+    let out = ok(&[
+        "compare",
+        "--variant",
+        "bushka",
+        "--variant",
+        "hexbushka",
+        "--games",
+        "3",
+        "--player",
+        "greedy",
+        "--max-plies",
+        "150",
+    ]);
+    let header = out
+        .lines()
+        .find(|l| l.contains("bushka") && l.contains("hexbushka") && !l.contains("Self-play"))
+        .unwrap_or_else(|| panic!("a header row: {out}"));
+    assert!(header.trim_start().starts_with("bushka"), "{header}");
+    let row = |label: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("a `{label}` row: {out}"))[label.len()..]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(row("branching at the start"), ["24", "38"]);
+    assert_eq!(row("cells"), ["50", "61"]);
+    assert_eq!(row("games"), ["3", "3"]);
+    for label in [
+        "threefold draws",
+        "ply-limit adjudications",
+        "largest capture",
+    ] {
+        row(label);
+    }
+}
+
+#[test]
+fn compare_json_parses_and_matches_the_seed() {
+    let args = [
+        "compare",
+        "--variant",
+        "bushka-9x11",
+        "--variant",
+        "bushka-cylinder",
+        "--games",
+        "4",
+        "--player",
+        "engine:depth=1:hash=1",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    let out = ok(&args);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    let reports = json.as_array().expect("an array");
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0]["variant"], "bushka-9x11");
+    assert_eq!(reports[1]["variant"], "bushka-cylinder");
+    for r in reports {
+        let count = |k: &str| r[k].as_u64().unwrap_or_else(|| panic!("`{k}` in {r}"));
+        assert_eq!(count("games"), 4);
+        assert_eq!(
+            count("white_wins") + count("draws") + count("black_wins"),
+            4
+        );
+        assert_eq!(r["seed"], 9);
+        for key in [
+            "branching_mean",
+            "median_plies",
+            "white_score",
+            "linear_capture_share",
+        ] {
+            assert!(r[key].is_number(), "`{key}` in {r}");
+        }
+    }
+    assert_eq!(out, ok(&args), "the same seed gives the same report");
+}
+
+#[test]
+fn compare_writes_an_svg_chart() {
+    let dir = temp_dir("svg");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("chart.svg");
+    let path_text = path.to_string_lossy().to_string();
+    ok(&[
+        "compare",
+        "--variant",
+        "bushka",
+        "--variant",
+        "hexbushka-4",
+        "--games",
+        "2",
+        "--player",
+        "random",
+        "--max-plies",
+        "60",
+        "--svg",
+        &path_text,
+    ]);
+    let svg = std::fs::read_to_string(&path).expect("the chart was written");
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("hexbushka-4"), "the legend names the variants");
+    assert!(svg.contains("<rect"), "bars are drawn");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_rejects_bad_input() {
+    fails(&["compare"]);
+    let err = fails(&[
+        "compare",
+        "--variant",
+        "bushka",
+        "--player",
+        "engine:speed=9",
+    ]);
+    assert!(err.contains("bad player"), "{err}");
+    let err = fails(&["compare", "--variant", "bushka", "--player", "human"]);
+    assert!(err.contains("cannot play in an automated match"), "{err}");
+    let err = fails(&["compare", "--variant", "bushka", "--variant", "nowhere"]);
+    assert!(err.contains("unknown variant `nowhere`"), "{err}");
+    fails(&["compare", "--variant", "bushka", "--games", "0"]);
+    let err = fails(&[
+        "compare",
+        "--variant",
+        "bushka",
+        "--games",
+        "1",
+        "--player",
+        "random",
+        "--svg",
+        "/nonexistent-dir/x.svg",
+    ]);
+    assert!(err.contains("/nonexistent-dir/x.svg"), "{err}");
+}
