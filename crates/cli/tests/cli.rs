@@ -1,30 +1,10 @@
 //! Integration tests of the `bushka` binary.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-/// The workspace root (where `variants/` lives).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-/// Runs `bushka` with `args` from the workspace root, with colour off.
-fn bushka(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bushka"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the bushka binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
+use common::{bushka, root, stderr, stdout};
 
 /// A file under the temporary directory, unique to this test process.
 fn temp_file(name: &str, text: &str) -> PathBuf {

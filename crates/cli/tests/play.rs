@@ -5,10 +5,14 @@
 //! the next line, so the test can answer what the program printed.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
+
+mod common;
+
+use common::root;
 
 const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 
@@ -16,11 +20,7 @@ const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 const BUSHKA_START: &str =
     "W:Wd2,e1,e2,e3,f2,f3,f4,g3,g4,g5,h4,h5,h6,i5,i6:Ba5,a6,b5,b6,b7,c6,c7,c8,d7,d8,d9,e8,e9,e0,f9";
 
-/// The workspace root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
+/// `bushka` run from the workspace root with colour off, arguments still to add.
 fn bushka() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bushka"));
     command.current_dir(root()).env("NO_COLOR", "1");
