@@ -1,29 +1,25 @@
 //! Playing one game (random opening, then the players) and measuring it.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec, play_out};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::error::ArenaError;
 
-/// SplitMix64's finaliser.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A seed for stream `stream` of game (or pair) `index` of a run seeded with `seed`.
-/// Depends on these three numbers only, so a game plays the same whatever thread or
-/// order it is played in.
+/// A seed for stream `stream` (one of the constants below) of game (or pair) `index`
+/// of a run seeded with `seed`: the first word of ChaCha8's stream number
+/// `index * 4 + stream` under the run's seed. Depends on these three numbers only, so a
+/// game plays the same whatever thread or order it is played in.
 pub fn derive_seed(seed: u64, index: u64, stream: u64) -> u64 {
-    mix(mix(seed ^ mix(index)) ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index.wrapping_mul(4).wrapping_add(stream));
+    rng.next_u64()
 }
 
 /// Stream of the random opening.
@@ -158,10 +154,11 @@ impl GameStats {
                 stats.first_promotion_ply = Some(ply + 1);
             }
         }
-        stats.fingerprint = game
-            .positions()
-            .iter()
-            .fold(mix(stats.plies as u64), |h, p| mix(h ^ p.hash()));
+        let mut hasher = DefaultHasher::new();
+        for position in game.positions() {
+            position.hash().hash(&mut hasher);
+        }
+        stats.fingerprint = hasher.finish();
         stats
     }
 
