@@ -480,13 +480,8 @@ fn board_named(name: &str) -> AnyBoard {
     }
 }
 
-const BOARDS: [&str; 5] = [
-    "bushka",
-    "bushka-9x11",
-    "hexbushka",
-    "hexbushka-4",
-    "bushka-cylinder",
-];
+/// Every built-in board.
+const BOARDS: [&str; 5] = bushka_tests::ALL_BUILTINS;
 
 // ---------------------------------------------------------------------------------
 // RULES.md section 4.

@@ -15,13 +15,8 @@ use bushka_rules::{
 use bushka_tests::Rng;
 use proptest::prelude::*;
 
-const BOARDS: [&str; 5] = [
-    "bushka",
-    "bushka-9x11",
-    "hexbushka",
-    "hexbushka-4",
-    "bushka-cylinder",
-];
+/// Every built-in board.
+const BOARDS: [&str; 5] = bushka_tests::ALL_BUILTINS;
 
 /// The compiled built-in boards, loaded once.
 fn boards() -> &'static [AnyBoard] {
