@@ -117,7 +117,7 @@ fn three_kings_beat_one() {
     let ms = std::env::var("BUSHKA_MOVETIME")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200u64);
+        .unwrap_or(500u64);
     let spec: PlayerSpec = format!("engine:movetime={ms}").parse().expect("spec");
     for name in OFFICIAL {
         let any = AnyBoard::new(common::geometry(name));
