@@ -56,25 +56,32 @@ fn compact(geometry: &Geometry, family: Family, from: usize, to: usize) -> Strin
     }
 }
 
-/// Ways to read a run of characters as `count` consecutive labels.
-fn split_labels(run: &str, labels: &[String], count: usize) -> Vec<Vec<usize>> {
-    if count == 0 {
-        return if run.is_empty() {
-            vec![Vec::new()]
-        } else {
-            Vec::new()
-        };
-    }
-    let mut out = Vec::new();
-    for (i, label) in labels.iter().enumerate() {
-        if let Some(rest) = run.strip_prefix(label.as_str()) {
-            for mut tail in split_labels(rest, labels, count - 1) {
-                tail.insert(0, i);
-                out.push(tail);
-            }
-        }
-    }
-    out
+/// The index of the label spelled exactly `run` (labels are unique).
+fn label(run: &str, labels: &[String]) -> Option<usize> {
+    labels.iter().position(|l| l == run)
+}
+
+/// Every way to cut `run` into two non-empty parts.
+fn cuts(run: &str) -> impl Iterator<Item = (&str, &str)> {
+    run.char_indices()
+        .skip(1)
+        .map(move |(i, _)| run.split_at(i))
+}
+
+/// The pair of cells on letter line `letter` with numbers `from` and `to` (`f45`).
+fn same_letter(geometry: &Geometry, letter: &str, from: &str, to: &str) -> Option<(usize, usize)> {
+    let l = label(letter, geometry.letter_labels())?;
+    let numbers = geometry.number_labels();
+    let (a, b) = (label(from, numbers)?, label(to, numbers)?);
+    geometry.cell_at(l, a).zip(geometry.cell_at(l, b))
+}
+
+/// The pair of cells on number line `number` with letters `from` and `to` (`gf5`).
+fn same_number(geometry: &Geometry, from: &str, to: &str, number: &str) -> Option<(usize, usize)> {
+    let n = label(number, geometry.number_labels())?;
+    let letters = geometry.letter_labels();
+    let (a, b) = (label(from, letters)?, label(to, letters)?);
+    geometry.cell_at(a, n).zip(geometry.cell_at(b, n))
 }
 
 /// Splits text into alternating runs of letters and digits.
@@ -98,26 +105,13 @@ fn runs(text: &str) -> Vec<(bool, &str)> {
 /// Readings of a text without `x` as (from, to) cells: `f45`, `gf5`, `e4f5`, or a
 /// single cell `f6` (from = to) when `single` is allowed.
 fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize)> {
-    let letters = geometry.letter_labels();
-    let numbers = geometry.number_labels();
-    let cell = |l: usize, n: usize| geometry.cell_at(l, n);
     let mut out = Vec::new();
     match runs(text).as_slice() {
         [(true, a), (false, d)] => {
-            for ls in split_labels(a, letters, 1) {
-                for ns in split_labels(d, numbers, 2) {
-                    out.extend(cell(ls[0], ns[0]).zip(cell(ls[0], ns[1])));
-                }
-                if single {
-                    for ns in split_labels(d, numbers, 1) {
-                        out.extend(cell(ls[0], ns[0]).map(|c| (c, c)));
-                    }
-                }
-            }
-            for ls in split_labels(a, letters, 2) {
-                for ns in split_labels(d, numbers, 1) {
-                    out.extend(cell(ls[0], ns[0]).zip(cell(ls[1], ns[0])));
-                }
+            out.extend(cuts(d).filter_map(|(n1, n2)| same_letter(geometry, a, n1, n2)));
+            out.extend(cuts(a).filter_map(|(l1, l2)| same_number(geometry, l1, l2, d)));
+            if single {
+                out.extend(geometry.cell(text).map(|c| (c, c)));
             }
         }
         [(true, a), (false, b), (true, c), (false, d)] => {
@@ -134,36 +128,10 @@ fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize
 
 /// Readings of a linear capture's two sides: `h` `e4`, `g3` `5`, `e4` `f5`.
 fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(usize, usize)> {
-    let letters = geometry.letter_labels();
-    let numbers = geometry.number_labels();
     let mut out = Vec::new();
     match (runs(pre).as_slice(), runs(post).as_slice()) {
-        ([(true, a)], [(true, c), (false, n)]) => {
-            for l1 in split_labels(a, letters, 1) {
-                for l2 in split_labels(c, letters, 1) {
-                    for ns in split_labels(n, numbers, 1) {
-                        out.extend(
-                            geometry
-                                .cell_at(l1[0], ns[0])
-                                .zip(geometry.cell_at(l2[0], ns[0])),
-                        );
-                    }
-                }
-            }
-        }
-        ([(true, a), (false, n1)], [(false, n2)]) => {
-            for ls in split_labels(a, letters, 1) {
-                for a1 in split_labels(n1, numbers, 1) {
-                    for b1 in split_labels(n2, numbers, 1) {
-                        out.extend(
-                            geometry
-                                .cell_at(ls[0], a1[0])
-                                .zip(geometry.cell_at(ls[0], b1[0])),
-                        );
-                    }
-                }
-            }
-        }
+        ([(true, a)], [(true, c), (false, n)]) => out.extend(same_number(geometry, a, c, n)),
+        ([(true, a), (false, n1)], [(false, n2)]) => out.extend(same_letter(geometry, a, n1, n2)),
         ([(true, _), (false, _)], [(true, _), (false, _)]) => {
             out.extend(geometry.cell(pre).zip(geometry.cell(post)));
         }
