@@ -11,10 +11,12 @@ mod check;
 pub mod common;
 mod compare;
 mod matches;
+mod merge;
 mod moves;
 mod perft;
 mod play;
 mod replay;
+mod report;
 mod show;
 mod variants;
 
@@ -47,6 +49,8 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Merge the shard files of `compare --shard` into the report of the whole run.
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -63,6 +67,7 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Merge(args) => merge::run(args),
         }
     }
 }
