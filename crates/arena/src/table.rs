@@ -56,12 +56,15 @@ const ROWS: &[Row] = &[
 ];
 
 /// A number in a width that suits its size: one decimal from 10 up, two from 1 up,
-/// four below.
+/// three from 0.01 up, four below (clarity variances are small).
 fn number(x: f64) -> String {
-    if x.abs() >= 10.0 {
+    let a = x.abs();
+    if a >= 10.0 {
         format!("{x:.1}")
-    } else if x.abs() >= 1.0 {
+    } else if a >= 1.0 {
         format!("{x:.2}")
+    } else if a >= 0.01 || a == 0.0 {
+        format!("{x:.3}")
     } else {
         format!("{x:.4}")
     }

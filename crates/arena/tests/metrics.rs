@@ -285,7 +285,7 @@ fn expectations_fail_naming_the_metric() {
     );
     assert!(
         text.iter()
-            .any(|t| t.starts_with("test: white_score = 1.00 [0.7225")),
+            .any(|t| t.starts_with("test: white_score = 1.00 [0.723, 1.00] falls outside the expected [0.45, 0.55]")),
         "{text:?}"
     );
 }
