@@ -151,7 +151,8 @@ fn merging_refuses_incomplete_or_mixed_shards() {
 }
 
 fn official_expectations() -> Expectations {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../variants/expectations/official.toml");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../variants/expectations/official.toml");
     Expectations::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 

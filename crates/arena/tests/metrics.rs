@@ -284,8 +284,9 @@ fn expectations_fail_naming_the_metric() {
         "{text:?}"
     );
     assert!(
-        text.iter()
-            .any(|t| t.starts_with("test: white_score = 1.00 [0.723, 1.00] falls outside the expected [0.45, 0.55]")),
+        text.iter().any(|t| t.starts_with(
+            "test: white_score = 1.00 [0.722, 1.00] falls outside the expected [0.45, 0.55]"
+        )),
         "{text:?}"
     );
 }
