@@ -264,7 +264,7 @@ mod tests {
         assert_eq!("2/8".parse(), Ok(Shard { index: 2, count: 8 }));
         assert_eq!(Shard { index: 2, count: 8 }.to_string(), "2/8");
         for bad in ["0/4", "5/4", "1", "a/b", "1/0", "/3", "-1/3"] {
-            let err = bad.parse::<Shard>().unwrap_err();
+            let err = bad.parse::<Shard>().expect_err(bad);
             assert!(err.to_string().contains(bad), "{err}");
         }
     }

@@ -262,7 +262,7 @@ fn expectations(text: &str) -> Expectations {
 fn expectations_pass_when_the_interval_meets_the_range() {
     let r = report((0..10).map(|i| white_win(i, &[0.5; 40])).collect());
     let exp = expectations("[test]\nwhite_score = [0.8, 1]\nplies_mean = [30, 50]\n");
-    assert_eq!(exp.check(&[r.clone()]).map(|f| f.len()), Ok(0));
+    assert_eq!(exp.check(std::slice::from_ref(&r)).map(|f| f.len()), Ok(0));
     // The interval 0.72..1 meets 0.5..0.75: the games do not rule the range out.
     let exp = expectations("[test]\nwhite_score = [0.5, 0.75]\n");
     assert_eq!(exp.check(&[r]).map(|f| f.len()), Ok(0));
