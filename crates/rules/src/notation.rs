@@ -6,11 +6,11 @@
 //! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
 //! printed when the compact form is ambiguous and is always accepted.
 
-use bushka_geometry::Geometry;
+use bushka_geometry::{CaptureStyle, Geometry};
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
-use crate::capture::contact;
+use crate::capture::{contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -150,7 +150,10 @@ impl<B: Bits> Board<B> {
     /// linear captures: origin and destination).
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
-            MoveKind::PieceCapture => contact::routes(self, pos, mv),
+            MoveKind::PieceCapture => match self.rules.capture {
+                CaptureStyle::Contact => contact::routes(self, pos, mv),
+                CaptureStyle::Jump => jump::routes(self, pos, mv),
+            },
             _ => vec![vec![mv.from, mv.to]],
         }
     }

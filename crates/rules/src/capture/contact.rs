@@ -9,6 +9,7 @@
 
 use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
+use super::Majority;
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -26,30 +27,6 @@ pub(crate) fn generate<B: Bits>(
         pieces(board, pos, out);
     }
     !out.is_empty()
-}
-
-/// Keeps the majority: drops smaller captures and refuses smaller ones.
-struct Majority {
-    enforce: bool,
-    best: u32,
-}
-
-impl Majority {
-    /// Whether a capture of `n` pieces may be listed; clears `out` when it beats it.
-    #[inline]
-    fn admit<B: Bits>(&mut self, n: u32, out: &mut MoveList<B>) -> bool {
-        if !self.enforce {
-            return true;
-        }
-        if n < self.best {
-            return false;
-        }
-        if n > self.best {
-            out.clear();
-            self.best = n;
-        }
-        true
-    }
 }
 
 fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
