@@ -818,6 +818,7 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
         sources: file.variant.sources.clone(),
+        pdn_gametype: file.variant.pdn_gametype,
     };
     Ok(Geometry {
         meta,

@@ -43,6 +43,9 @@ pub struct MetaSpec {
     /// Where the facts come from.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The PDN `GameType` number (20 International draughts, 26 Brazilian).
+    #[serde(default)]
+    pub pdn_gametype: Option<u32>,
 }
 
 /// Line labels: either a string of one-character labels (`"abcdefghi"`) or a list.

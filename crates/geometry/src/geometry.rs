@@ -153,6 +153,9 @@ pub struct Meta {
     pub description: String,
     /// Where the facts come from.
     pub sources: Vec<String>,
+    /// The PDN `GameType` number of the variant (20 for International draughts), if
+    /// it has one: records without a `Variant` tag are matched by it.
+    pub pdn_gametype: Option<u32>,
 }
 
 /// A maximal straight run of cells.

@@ -4,9 +4,10 @@
 //! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full
 //! (`e4f5`, `e4xf5`). Piece captures give origin and destination compressed the same
 //! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
-//! printed when the compact form is ambiguous and is always accepted.
+//! printed when the compact form is ambiguous and is always accepted. Boards with
+//! numeric notation use PDN square numbers instead (`numeric.rs`).
 
-use bushka_geometry::{CaptureStyle, Geometry};
+use bushka_geometry::{CaptureStyle, Geometry, Notation};
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
@@ -158,8 +159,12 @@ impl<B: Bits> Board<B> {
         }
     }
 
-    /// The full route form: every cell visited joined by `-`, then `x` for captures.
+    /// The full route form: every cell visited joined by `-`, then `x` for captures
+    /// (numeric boards: joined by `x`, or `from-to` for quiet moves).
     pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_route(pos, mv);
+        }
         let route = self
             .routes(pos, mv)
             .into_iter()
@@ -182,6 +187,9 @@ impl<B: Bits> Board<B> {
     /// The notation of `mv` among the legal moves `legal`: the compact form, or the
     /// full route where the compact form would fit another legal move too.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_text(pos, mv, legal);
+        }
         let text = self.compact_text(mv);
         let ambiguous = legal.iter().any(|other| {
             !other.same(mv)
@@ -217,7 +225,9 @@ impl<B: Bits> Board<B> {
         if input.is_empty() {
             return Err(syntax("empty move"));
         }
-        let candidates: Vec<Move<B>> = if input.contains('-') {
+        let candidates: Vec<Move<B>> = if geometry.notation() == Notation::Numeric {
+            self.parse_numeric(pos, input, legal.as_slice())?
+        } else if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);
             let mut route = Vec::new();
             for name in body.split('-') {
