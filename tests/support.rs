@@ -17,13 +17,28 @@ pub const OFFICIAL: [(&str, usize, usize, usize); 3] = [
 ];
 
 /// Every built-in variant name.
-pub const ALL_BUILTINS: [&str; 5] = [
+pub const ALL_BUILTINS: [&str; 8] = [
+    "bushka",
+    "bushka-9x11",
+    "hexbushka",
+    "hexbushka-4",
+    "bushka-cylinder",
+    "draughts",
+    "brazilian",
+    "hexdame",
+];
+
+/// The built-in variants with Bushka's contact capture.
+pub const CONTACT_BUILTINS: [&str; 5] = [
     "bushka",
     "bushka-9x11",
     "hexbushka",
     "hexbushka-4",
     "bushka-cylinder",
 ];
+
+/// The built-in draughts variants (jump capture).
+pub const JUMP_BUILTINS: [&str; 3] = ["draughts", "brazilian", "hexdame"];
 
 /// Loads a built-in variant, panicking with the error if it does not load.
 pub fn builtin(name: &str) -> Geometry {
