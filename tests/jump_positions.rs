@@ -99,7 +99,7 @@ fn ending_on_the_promotion_row_promotes() {
     assert_eq!(moves(&b, "W:W13:B9"), sorted(&["13x4"]));
     assert_eq!(after(&b, "W:W13:B9", "13x4"), "B:WK4:B");
     // A quiet move onto the row promotes too.
-    assert_eq!(after(&b, "W:W6:B50", "6-1"), "B:WK1:B50");
+    assert_eq!(after(&b, "W:W6:B45", "6-1"), "B:WK1:B45");
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn play_quiet_king_move(game: &mut Game<u64>) {
 fn fifty_plies_of_king_moves_draw() {
     let b = international();
     assert_eq!(b.geometry().rules().king_move_draw, 50);
-    let start = b.parse_position("W:WK46:BK5").expect("position");
+    let start = b.parse_position("W:WK50:BK1").expect("position");
     let mut game = Game::from_position(b, start);
     for ply in 0..49 {
         play_quiet_king_move(&mut game);
