@@ -96,65 +96,48 @@ struct Jumps<'a, B: Bits> {
     long: bool,
 }
 
-/// One jump: its direction, the piece jumped and the first landing cell.
-#[derive(Clone, Copy)]
-struct Jump {
-    dir: Dir,
-    target: Sq,
-    land: Sq,
-}
-
 impl<B: Bits> Jumps<'_, B> {
-    /// The jumps from `at` with `captured` already taken (at most one per direction).
-    #[inline]
-    fn from(&self, at: Sq, captured: B) -> ([Jump; MAX_DIRS], usize) {
+    /// The jump from `at` in direction `d` with `captured` already taken: the piece
+    /// jumped and the first landing cell. Returns values, not a list, so the search
+    /// recurses without copying arrays around.
+    #[inline(always)]
+    fn along(&self, at: Sq, d: Dir, captured: B) -> Option<(Sq, Sq)> {
         let board = self.board;
-        let capturable = self.theirs & !captured;
-        let none = Jump {
-            dir: 0,
-            target: NO_SQ,
-            land: NO_SQ,
-        };
-        let mut found = [none; MAX_DIRS];
-        let mut n = 0;
-        for &d in self.dirs {
-            let mut target = board.neighbour(at, d);
-            if self.long {
-                while target != NO_SQ && target != at && self.vacant.has(target as usize) {
-                    target = board.neighbour(target, d);
-                }
+        if !self.long {
+            // Men and short kings: two bitset steps (shifts on lattice boards).
+            let from = B::bit(at as usize);
+            let target = board.step(from, d) & self.theirs & !captured;
+            if target.is_empty() {
+                return None;
             }
-            if target == NO_SQ || !capturable.has(target as usize) {
-                continue;
+            let land = board.step(target, d) & self.vacant & !from;
+            if land.is_empty() {
+                return None;
             }
-            let land = board.neighbour(target, d);
-            if land == NO_SQ || land == at || !self.vacant.has(land as usize) {
-                continue;
-            }
-            found[n] = Jump {
-                dir: d,
-                target,
-                land,
-            };
-            n += 1;
+            return Some((target.lowest() as Sq, land.lowest() as Sq));
         }
-        (found, n)
+        let mut target = board.neighbour(at, d);
+        while target != NO_SQ && target != at && self.vacant.has(target as usize) {
+            target = board.neighbour(target, d);
+        }
+        if target == NO_SQ || !(self.theirs & !captured).has(target as usize) {
+            return None;
+        }
+        let land = board.neighbour(target, d);
+        if land == NO_SQ || land == at || !self.vacant.has(land as usize) {
+            return None;
+        }
+        Some((target, land))
     }
 
-    /// Calls `f` on every landing cell of `jump` (a long king lands anywhere beyond).
-    #[inline]
-    fn landings(&self, jump: &Jump, from: Sq, mut f: impl FnMut(Sq)) {
-        let mut land = jump.land;
-        loop {
-            f(land);
-            if !self.long {
-                return;
-            }
-            land = self.board.neighbour(land, jump.dir);
-            if land == NO_SQ || land == from || !self.vacant.has(land as usize) {
-                return;
-            }
+    /// The landing cell after `land` along `d` for a long king, if open.
+    #[inline(always)]
+    fn further(&self, land: Sq, d: Dir, from: Sq) -> Option<Sq> {
+        if !self.long {
+            return None;
         }
+        let next = self.board.neighbour(land, d);
+        (next != NO_SQ && next != from && self.vacant.has(next as usize)).then_some(next)
     }
 }
 
@@ -170,27 +153,21 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn search(&mut self, at: Sq, captured: B) {
-        let (next, n) = self.jumps.from(at, captured);
-        if n == 0 {
-            if !captured.is_empty() {
-                self.record(at, captured);
-            }
-            return;
-        }
-        for jump in &next[..n] {
-            let taken = captured | B::bit(jump.target as usize);
-            if !self.jumps.long {
-                self.search(jump.land, taken);
+        let mut any = false;
+        for &d in self.jumps.dirs {
+            let Some((target, first)) = self.jumps.along(at, d, captured) else {
                 continue;
+            };
+            any = true;
+            let taken = captured | B::bit(target as usize);
+            let mut land = Some(first);
+            while let Some(here) = land {
+                self.search(here, taken);
+                land = self.jumps.further(here, d, at);
             }
-            let mut land = jump.land;
-            loop {
-                self.search(land, taken);
-                land = self.jumps.board.neighbour(land, jump.dir);
-                if land == NO_SQ || land == at || !self.jumps.vacant.has(land as usize) {
-                    break;
-                }
-            }
+        }
+        if !any && !captured.is_empty() {
+            self.record(at, captured);
         }
     }
 
@@ -257,13 +234,17 @@ fn collect_routes<B: Bits>(
         }
         return;
     }
-    let (next, n) = jumps.from(at, captured);
-    for jump in &next[..n] {
-        let taken = captured | B::bit(jump.target as usize);
-        jumps.landings(jump, at, |land| {
-            route.push(land);
+    for &d in jumps.dirs {
+        let Some((target, first)) = jumps.along(at, d, captured) else {
+            continue;
+        };
+        let taken = captured | B::bit(target as usize);
+        let mut land = Some(first);
+        while let Some(here) = land {
+            route.push(here);
             collect_routes(jumps, mv, taken, route, found);
             route.pop();
-        });
+            land = jumps.further(here, d, at);
+        }
     }
 }
