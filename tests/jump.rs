@@ -109,7 +109,14 @@ mod naive {
         }
     }
 
-    fn quiet(g: &Geometry, cells: &[Slot], side: Player, from: Cell, king: bool, out: &mut Vec<Mv>) {
+    fn quiet(
+        g: &Geometry,
+        cells: &[Slot],
+        side: Player,
+        from: Cell,
+        king: bool,
+        out: &mut Vec<Mv>,
+    ) {
         let long = king && g.rules().king_range == KingRange::Long;
         let dirs: Vec<usize> = if king {
             (0..g.direction_count()).collect()
@@ -187,7 +194,12 @@ fn agree<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(naive::Mv, Move<B
 }
 
 /// Walks `depth` plies with both generators in lockstep; returns the reference's leaves.
-fn lockstep<B: Bits>(board: &Board<B>, pos: &Position<B>, cells: &[naive::Slot], depth: u32) -> u64 {
+fn lockstep<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    cells: &[naive::Slot],
+    depth: u32,
+) -> u64 {
     assert_eq!(slots(board, pos), cells, "positions differ");
     if depth == 0 {
         return 1;
@@ -198,7 +210,14 @@ fn lockstep<B: Bits>(board: &Board<B>, pos: &Position<B>, cells: &[naive::Slot],
     }
     pairs
         .iter()
-        .map(|(nmv, emv)| lockstep(board, &pos.play(board, emv), &naive::play(cells, nmv), depth - 1))
+        .map(|(nmv, emv)| {
+            lockstep(
+                board,
+                &pos.play(board, emv),
+                &naive::play(cells, nmv),
+                depth - 1,
+            )
+        })
         .sum()
 }
 

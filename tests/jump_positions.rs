@@ -112,7 +112,11 @@ fn a_man_may_return_to_its_origin_and_two_routes_are_one_move() {
     let pos = b.parse_position(position).expect("position");
     let mv = b.moves(&pos).as_slice()[0];
     assert_eq!(mv.capture_count(), 4);
-    assert_eq!(b.routes(&pos, &mv).len(), 2, "both directions round the loop");
+    assert_eq!(
+        b.routes(&pos, &mv).len(),
+        2,
+        "both directions round the loop"
+    );
     assert_eq!(after(&b, position, "32x32"), "B:W32:B");
 }
 
@@ -120,12 +124,17 @@ fn a_man_may_return_to_its_origin_and_two_routes_are_one_move() {
 fn every_move_text_parses_back_to_its_move_alone() {
     let b = international();
     let text = std::fs::read_to_string(data_path("lidraughts-001NahOY.pdn")).expect("file");
-    let game = Record::parse(&text).expect("record").replay(b.clone()).expect("replays");
+    let game = Record::parse(&text)
+        .expect("record")
+        .replay(b.clone())
+        .expect("replays");
     for pos in game.positions() {
         let legal = b.moves(pos);
         for mv in legal.iter() {
             let text = b.move_text(pos, mv, legal.as_slice());
-            let back = b.parse_move(pos, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let back = b
+                .parse_move(pos, &text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert!(back.same(mv), "{text}");
         }
     }
@@ -141,7 +150,8 @@ fn play_quiet_king_move(game: &mut Game<u64>) {
             && !game.positions().contains(&next)
             && b.moves(&next).iter().all(|m| !m.kind.is_capture())
     });
-    game.play(&chosen.expect("a fresh king move")).expect("legal");
+    game.play(&chosen.expect("a fresh king move"))
+        .expect("legal");
 }
 
 #[test]
@@ -207,9 +217,15 @@ fn a_published_international_game_replays_to_its_final_position() {
         "B:WK16,K2,K5,K35,K50:BK1"
     );
     // Written back as a PDN record, it replays to the same position.
-    let written = Record::write(&game, &[("Site".into(), "https://lidraughts.org/001NahOY".into())]);
+    let written = Record::write(
+        &game,
+        &[("Site".into(), "https://lidraughts.org/001NahOY".into())],
+    );
     assert!(written.contains("[GameType \"20\"]"), "{written}");
     assert!(written.contains("1. 31-26 18-22 2. 34-30"), "{written}");
-    let again = Record::parse(&written).expect("own record").replay(b).expect("replays");
+    let again = Record::parse(&written)
+        .expect("own record")
+        .replay(b)
+        .expect("replays");
     assert_eq!(again.position(), game.position());
 }

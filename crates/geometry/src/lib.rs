@@ -21,6 +21,6 @@ pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, MenCapture, Notation, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, Meta,
-    Player, RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, MenCapture,
+    Meta, Notation, Player, RuleSet, Side, Values,
 };

@@ -165,14 +165,18 @@ impl<B: Bits> Board<B> {
         if self.geometry().notation() == Notation::Numeric {
             return self.numeric_route(pos, mv);
         }
+        let x = if mv.kind.is_capture() { "x" } else { "" };
+        format!("{}{x}", self.route_names(pos, mv).join("-"))
+    }
+
+    /// The names of the cells of the move's first route.
+    pub(crate) fn route_names(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<&str> {
         let route = self
             .routes(pos, mv)
             .into_iter()
             .next()
             .unwrap_or_else(|| vec![mv.from, mv.to]);
-        let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
-        let x = if mv.kind.is_capture() { "x" } else { "" };
-        format!("{}{x}", cells.join("-"))
+        route.iter().map(|&sq| self.name(sq)).collect()
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {

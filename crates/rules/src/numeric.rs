@@ -21,18 +21,17 @@ impl<B: Bits> Board<B> {
         if !mv.kind.is_capture() {
             return self.numeric_short(mv);
         }
-        let route = self
-            .routes(pos, mv)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| vec![mv.from, mv.to]);
-        let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
-        cells.join("x")
+        self.route_names(pos, mv).join("x")
     }
 
     /// The numeric text of `mv` among `legal`: the short form, or every landing square
     /// when another legal move has the same origin and destination.
-    pub(crate) fn numeric_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+    pub(crate) fn numeric_text(
+        &self,
+        pos: &Position<B>,
+        mv: &Move<B>,
+        legal: &[Move<B>],
+    ) -> String {
         let shared = legal.iter().any(|other| {
             !other.same(mv)
                 && other.from == mv.from

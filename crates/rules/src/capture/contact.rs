@@ -229,30 +229,10 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         king,
         long: king && board.rules.king_range == KingRange::Long,
     };
-    let mut found = Vec::new();
-    let mut route = vec![mv.from];
-    collect_routes(&search, mv, B::EMPTY, &mut route, &mut found);
-    found
-}
-
-fn collect_routes<B: Bits>(
-    search: &Sequences<'_, B>,
-    mv: &Move<B>,
-    captured: B,
-    route: &mut Vec<Sq>,
-    found: &mut Vec<Vec<Sq>>,
-) {
-    let at = *route.last().unwrap_or(&mv.from);
-    if captured == mv.captured {
-        if at == mv.to {
-            found.push(route.clone());
+    super::routes_of(mv, &|at, captured, visit| {
+        let (next, n) = search.steps(at, captured, captured.is_empty());
+        for &(land, target) in &next[..n] {
+            visit(land, target);
         }
-        return;
-    }
-    let (next, n) = search.steps(at, captured, captured.is_empty());
-    for &(land, target) in &next[..n] {
-        route.push(land);
-        collect_routes(search, mv, captured | B::bit(target as usize), route, found);
-        route.pop();
-    }
+    })
 }

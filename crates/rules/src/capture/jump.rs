@@ -214,37 +214,16 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         },
         long: king && board.rules.king_range == KingRange::Long,
     };
-    let mut found = Vec::new();
-    let mut route = vec![mv.from];
-    collect_routes(&jumps, mv, B::EMPTY, &mut route, &mut found);
-    found
-}
-
-fn collect_routes<B: Bits>(
-    jumps: &Jumps<'_, B>,
-    mv: &Move<B>,
-    captured: B,
-    route: &mut Vec<Sq>,
-    found: &mut Vec<Vec<Sq>>,
-) {
-    let at = *route.last().unwrap_or(&mv.from);
-    if captured == mv.captured {
-        if at == mv.to {
-            found.push(route.clone());
+    super::routes_of(mv, &|at, captured, visit| {
+        for &d in jumps.dirs {
+            let Some((target, first)) = jumps.along(at, d, captured) else {
+                continue;
+            };
+            let mut land = Some(first);
+            while let Some(here) = land {
+                visit(here, target);
+                land = jumps.further(here, d, at);
+            }
         }
-        return;
-    }
-    for &d in jumps.dirs {
-        let Some((target, first)) = jumps.along(at, d, captured) else {
-            continue;
-        };
-        let taken = captured | B::bit(target as usize);
-        let mut land = Some(first);
-        while let Some(here) = land {
-            route.push(here);
-            collect_routes(jumps, mv, taken, route, found);
-            route.pop();
-            land = jumps.further(here, d, at);
-        }
-    }
+    })
 }
