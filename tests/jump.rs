@@ -30,19 +30,19 @@ mod naive {
         assert!(!g.rules().line_moves, "draughts has no line moves");
         let mut moves = Vec::new();
         for c in g.cells() {
-            if let Some((owner, king)) = cells[c] {
-                if owner == side {
-                    let mut taken = Vec::new();
-                    jumps(g, cells, side, c, c, king, &mut taken, &mut moves);
-                }
+            if let Some((owner, king)) = cells[c]
+                && owner == side
+            {
+                let mut taken = Vec::new();
+                jumps(g, cells, side, c, c, king, &mut taken, &mut moves);
             }
         }
         if moves.is_empty() {
             for c in g.cells() {
-                if let Some((owner, king)) = cells[c] {
-                    if owner == side {
-                        quiet(g, cells, side, c, king, &mut moves);
-                    }
+                if let Some((owner, king)) = cells[c]
+                    && owner == side
+                {
+                    quiet(g, cells, side, c, king, &mut moves);
                 }
             }
         } else if g.rules().majority {

@@ -186,10 +186,10 @@ impl Record {
             .filter(|(k, _)| !k.eq_ignore_ascii_case("FEN") && !k.eq_ignore_ascii_case("Result"))
             .cloned()
             .collect();
-        if let Some(number) = board.geometry().meta().pdn_gametype {
-            if !all.iter().any(|(k, _)| k.eq_ignore_ascii_case("GameType")) {
-                all.push(("GameType".into(), number.to_string()));
-            }
+        if let Some(number) = board.geometry().meta().pdn_gametype
+            && !all.iter().any(|(k, _)| k.eq_ignore_ascii_case("GameType"))
+        {
+            all.push(("GameType".into(), number.to_string()));
         }
         if *game.start() != board.start_position() {
             all.push(("FEN".into(), board.position_string(game.start())));
