@@ -270,7 +270,7 @@ fn international_perft_depths_1_to_9() {
     }
 }
 
-/// About a second in a release build; run with
+/// About two seconds of CPU in a release build; run with
 /// `cargo test --release -p bushka-tests --test jump -- --ignored`.
 #[test]
 #[ignore = "slow in debug builds: perft(10) has 258,895,763 leaves"]
