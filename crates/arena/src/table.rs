@@ -34,6 +34,7 @@ const ROWS: &[Row] = &[
         r.no_legal_move_wins.to_string()
     }),
     ("threefold draws", |r| r.threefold_draws.to_string()),
+    ("king-move draws", |r| r.king_move_draws.to_string()),
     ("ply-limit adjudications", |r| {
         r.ply_limit_adjudications.to_string()
     }),
