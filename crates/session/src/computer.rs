@@ -16,8 +16,8 @@ const ANALYST_MIB: usize = 32;
 
 /// A computer player of one side.
 pub(crate) enum Computer<B: Bits> {
-    /// The searching engine, which a stop flag can interrupt.
-    Engine(Engine<B>),
+    /// The searching engine, which a stop flag can interrupt (boxed: it is large).
+    Engine(Box<Engine<B>>),
     /// A player that answers at once (random, greedy).
     Instant(Box<dyn Player<B>>),
 }
@@ -27,11 +27,8 @@ impl<B: Bits> Computer<B> {
     pub(crate) fn build(spec: PlayerSpec, board: &Arc<Board<B>>) -> Option<Computer<B>> {
         match spec {
             PlayerSpec::Human => None,
-            PlayerSpec::Engine { limits, hash_mib } => Some(Computer::Engine(Engine::new(
-                Arc::clone(board),
-                limits,
-                hash_mib,
-                spec.to_string(),
+            PlayerSpec::Engine { limits, hash_mib } => Some(Computer::Engine(Box::new(
+                Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string()),
             ))),
             _ => spec.build(board, 0).map(Computer::Instant),
         }
