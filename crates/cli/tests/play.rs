@@ -266,7 +266,7 @@ fn illegal_and_garbled_input_is_explained_and_the_game_goes_on() {
         "Legal moves from f4: f45",
         "There is no piece on c4.",
         "a5 holds a Black man, and it is White's turn.",
-        "`q9 z1` is not a move or a command.",
+        "`q9 z1` is not a move: there is no cell q9 and no cell z1 on this board.",
         "more than one `x`",
         "`undo` takes no argument",
         "`save` needs a file name",

@@ -35,11 +35,7 @@ pub fn find_move<B: Bits>(
             }
             find_exact(board, pos, &lower).map_err(|lowered| {
                 // Explain in terms of the cells the lower-case reading found, if any.
-                if lowered.names_a_cell {
-                    lowered
-                } else {
-                    first
-                }
+                if lowered.names_a_cell { lowered } else { first }
             })
         }
     }

@@ -9,10 +9,6 @@ use super::input::COMMANDS;
 
 /// The legal moves: compact notation; captures one a line with route and prey.
 pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -> String {
-    let texts: Vec<String> = legal
-        .iter()
-        .map(|mv| board.move_text(pos, mv, legal))
-        .collect();
     match legal.first() {
         None => "There is no legal move.".into(),
         Some(first) if first.kind.is_capture() => {
@@ -22,25 +18,16 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
                 legal.len(),
                 plural(count)
             );
-            let width = texts.iter().map(String::len).max().unwrap_or(0);
-            for (mv, text) in legal.iter().zip(&texts) {
-                let prey: Vec<&str> = mv
-                    .captured
-                    .iter()
-                    .map(|sq| board.name(sq as bushka_rules::Sq))
-                    .collect();
-                out.push_str(&format!(
-                    "\n  {text:<width$}  {}, takes {}",
-                    board.route_text(pos, mv),
-                    prey.join(" ")
-                ));
+            for line in capture_lines(board, pos, legal) {
+                out.push_str(&format!("\n  {line}"));
             }
             out
         }
         Some(_) => {
             let mut out = format!("Legal moves ({}):", legal.len());
             let mut line = String::new();
-            for text in &texts {
+            for mv in legal {
+                let text = board.move_text(pos, mv, legal);
                 if !line.is_empty() && line.len() + text.len() + 1 > 76 {
                     out.push_str(&format!("\n  {line}"));
                     line.clear();
@@ -48,7 +35,7 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
                 if !line.is_empty() {
                     line.push(' ');
                 }
-                line.push_str(text);
+                line.push_str(&text);
             }
             out.push_str(&format!("\n  {line}"));
             out
@@ -56,12 +43,46 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
     }
 }
 
+/// One line per capture: its notation, full route and prey (`d6e7x  d6-d7-e7x, takes
+/// e7 d8`), the notations aligned.
+fn capture_lines<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    captures: &[Move<B>],
+) -> Vec<String> {
+    let texts: Vec<String> = captures
+        .iter()
+        .map(|mv| board.move_text(pos, mv, captures))
+        .collect();
+    let width = texts.iter().map(String::len).max().unwrap_or(0);
+    captures
+        .iter()
+        .zip(&texts)
+        .map(|(mv, text)| {
+            let prey: Vec<&str> = mv
+                .captured
+                .iter()
+                .map(|sq| board.name(sq as bushka_rules::Sq))
+                .collect();
+            format!(
+                "{text:<width$}  {}, takes {}",
+                board.route_text(pos, mv),
+                prey.join(" ")
+            )
+        })
+        .collect()
+}
+
+/// How many compulsory captures the status under the board lists.
+const LISTED_CAPTURES: usize = 8;
+
 /// `s` after a count other than one.
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// The side to move, and whether it must capture (and how many pieces).
+/// The side to move, and whether it must capture (how many pieces, and the captures
+/// it may choose from).
 pub fn status<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -> String {
     let side = pos.side().name();
     match legal.first() {
@@ -69,10 +90,21 @@ pub fn status<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -
         None => format!("{side} to move."),
         Some(mv) if mv.kind.is_capture() => {
             let n = mv.capture_count();
-            format!(
+            let mut out = format!(
                 "{side} to move; a capture is compulsory ({n} piece{}).",
                 plural(n)
-            )
+            );
+            let shown = legal.len().min(LISTED_CAPTURES);
+            for line in capture_lines(board, pos, legal).into_iter().take(shown) {
+                out.push_str(&format!("\n  {line}"));
+            }
+            if legal.len() > shown {
+                out.push_str(&format!(
+                    "\n  and {} more (`moves` lists them all).",
+                    legal.len() - shown
+                ));
+            }
+            out
         }
         Some(_) => format!("{side} to move."),
     }
@@ -137,4 +169,32 @@ pub fn help_text() -> String {
     }
     text.push_str("End of input (Ctrl-D) also leaves the game.");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bushka_rules::AnyBoard;
+
+    #[test]
+    fn the_compulsory_captures_are_listed_under_the_board() {
+        let geometry = match bushka_geometry::builtin("bushka") {
+            Some(Ok(g)) => g,
+            _ => panic!("bushka is built in"),
+        };
+        let AnyBoard::Narrow(board) = AnyBoard::new(geometry) else {
+            panic!("bushka fits 64 bits")
+        };
+        let pos = board
+            .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
+            .expect("a valid position");
+        let legal = board.moves(&pos);
+        assert_eq!(
+            status(&board, &pos, legal.as_slice()),
+            "White to move; a capture is compulsory (2 pieces).\n  d6e7x  d6-d7-e7x, takes f7 d8"
+        );
+        let pos = board.start_position();
+        let legal = board.moves(&pos);
+        assert_eq!(status(&board, &pos, legal.as_slice()), "White to move.");
+    }
 }
