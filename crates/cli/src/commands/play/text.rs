@@ -167,7 +167,10 @@ pub fn help_text() -> String {
     for (usage, what) in COMMANDS {
         text.push_str(&format!("  {usage:<10} {what}\n"));
     }
-    text.push_str("End of input (Ctrl-D) also leaves the game.");
+    text.push_str(
+        "At a terminal the arrow keys edit the line and recall earlier ones (Ctrl-R \
+         searches them).\nEnd of input (Ctrl-D) also leaves the game.",
+    );
     text
 }
 
