@@ -128,11 +128,10 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
 
     /// "White" with two people playing, else "White (human)", "Black (engine)".
     fn who(&self, side: Colour) -> String {
-        let spec = self.session.spec(side);
-        if self.session.is_human(side.opponent()) && spec == PlayerSpec::Human {
+        if self.session.is_human(side) && self.session.is_human(side.opponent()) {
             side.name().to_string()
         } else {
-            format!("{} ({spec})", side.name())
+            format!("{} ({})", side.name(), self.session.spec(side))
         }
     }
 
