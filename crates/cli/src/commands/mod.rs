@@ -14,7 +14,7 @@ mod matches;
 mod merge;
 mod moves;
 mod perft;
-mod play;
+pub(crate) mod play;
 mod replay;
 mod report;
 mod show;
