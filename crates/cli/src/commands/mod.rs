@@ -16,6 +16,7 @@ mod perft;
 mod play;
 mod replay;
 mod show;
+mod solve;
 mod variants;
 
 use std::path::Path;
@@ -47,6 +48,8 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Solve an endgame exactly (a tablebase) and report what it holds.
+    Solve(solve::Args),
 }
 
 impl Command {
@@ -63,6 +66,7 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Solve(args) => solve::run(args),
         }
     }
 }
