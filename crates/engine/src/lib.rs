@@ -6,11 +6,13 @@ mod arena;
 mod eval;
 mod player;
 mod search;
+mod tables;
 mod tt;
 
 pub use arena::{End, play_out};
 pub use eval::{Evaluator, WEIGHTS, Weights};
 pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
+pub use tables::table_score;
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
 };

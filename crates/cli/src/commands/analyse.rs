@@ -27,6 +27,10 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    /// Directory of endgame tables (from `bushka solve --save DIR`): covered positions
+    /// are scored exactly.
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<std::path::PathBuf>,
 }
 
 /// Runs `analyse`.
@@ -59,6 +63,13 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
         limits.movetime = Some(Duration::from_secs(3));
     }
     let mut searcher = Searcher::new(std::sync::Arc::clone(board), args.hash as usize);
+    if let Some(dir) = &args.tablebases {
+        let tables = bushka_tablebase::load_dir(dir, board.geometry())?;
+        if let Some(value) = tables.probe(board, &pos) {
+            output::println(&format!("tablebase: {}", value.text()))?;
+        }
+        searcher.set_tablebases(std::sync::Arc::new(tables));
+    }
     let mut failure = None;
     let result = searcher.search(&pos, &limits, |it| {
         let seconds = it.elapsed.as_secs_f64();
