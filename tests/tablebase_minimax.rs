@@ -151,7 +151,7 @@ fn check(file: &str, signatures: &[&str]) {
 fn hexagon_of_side_3_agrees_with_minimax() {
     check(
         "hexagon-3.toml",
-        &["1K v 1K", "2K v 1K", "1K1M v 1K", "1M v 1M", "2M v 1M", "1K v 2M"],
+        &["2K v 1K", "1K1M v 1K", "2M v 1M"],
     );
 }
 
@@ -159,7 +159,7 @@ fn hexagon_of_side_3_agrees_with_minimax() {
 fn draughts_6x6_agrees_with_minimax() {
     check(
         "draughts-6x6.toml",
-        &["1K v 1K", "2K v 1K", "1K1M v 1M", "2M v 1M", "1M v 2K", "2M v 2M"],
+        &["2K v 1K", "1K1M v 1M", "1M v 2K"],
     );
 }
 
@@ -167,5 +167,5 @@ fn draughts_6x6_agrees_with_minimax() {
 #[ignore = "slow: cargo test -p bushka-tests --test tablebase_minimax -- --ignored"]
 fn four_pieces_agree_with_minimax() {
     check("hexagon-3.toml", &["3K v 1K", "2K1M v 1K"]);
-    check("draughts-6x6.toml", &["3K v 1K", "2K1M v 1M"]);
+    check("draughts-6x6.toml", &["3K v 1K", "2K1M v 1M", "2M v 2M"]);
 }

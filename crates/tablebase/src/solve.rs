@@ -7,15 +7,18 @@
 //! Round `n` decides the positions whose distance to the end is exactly `n` plies:
 //! on odd rounds the wins (a move reaches a position lost in `n - 1`), on even rounds
 //! the losses (every move reaches a position the opponent wins in at most `n - 1`).
-//! So the winner's distance is the shortest and the loser's the longest. Captures and
+//! So the winner's distance is the shortest and the loser's the longest. A round
+//! looks only at the possible predecessors of the previous round's decisions (and,
+//! while exits can still decide something, at positions with captures or
+//! promotions), each checked with the move generator. Captures and
 //! promotions lead into other signatures, solved first and read from their tables;
 //! what no round decides is a draw.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
-use bushka_geometry::Player;
-use bushka_rules::{Bits, Board, MoveList, Position};
+use bushka_geometry::{KingRange, Player};
+use bushka_rules::{Bits, Board, MoveList, NO_SQ, Position, Sq};
 use rayon::prelude::*;
 
 use crate::index::{Indexer, TooLarge};
@@ -94,31 +97,58 @@ pub fn solve<B: Bits>(
     Ok(())
 }
 
-/// One solver round's view of the values decided so far.
-struct Round<'a, B: Bits> {
+/// A set of indices shared by the solver's threads.
+struct IndexSet(Vec<AtomicU64>);
+
+impl IndexSet {
+    fn new(size: u64) -> IndexSet {
+        IndexSet((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    #[inline]
+    fn insert(&self, index: u64) {
+        self.0[(index / 64) as usize].fetch_or(1 << (index % 64), Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn word(&self, w: usize) -> u64 {
+        self.0[w].load(Ordering::Relaxed)
+    }
+
+    fn clear(&self) {
+        self.0.iter().for_each(|w| w.store(0, Ordering::Relaxed));
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| w.load(Ordering::Relaxed) == 0)
+    }
+}
+
+/// The solver's view of one signature: its values so far and the tables its
+/// captures and promotions lead to.
+struct Solver<'a, B: Bits> {
     board: &'a Board<B>,
     tables: &'a Tablebases,
     material: Material,
-    indexer: &'a Indexer,
-    values: &'a [AtomicU16],
+    indexer: Indexer,
+    values: Vec<AtomicU16>,
+    short_kings: bool,
 }
 
-impl<B: Bits> Round<'_, B> {
+impl<B: Bits> Solver<'_, B> {
     /// The value of a position reached by a move (undecided ones read as draws).
     #[inline]
     fn child(&self, child: &Position<B>) -> Value {
         if material_of(child) == Some(self.material) {
-            let raw = self.values[self.indexer.rank(self.board, child) as usize].load(Ordering::Relaxed);
-            decode(raw).unwrap_or(Value::Draw)
+            let index = self.indexer.rank(self.board, child) as usize;
+            decode(self.values[index].load(Ordering::Relaxed)).unwrap_or(Value::Draw)
         } else {
             // The solver solved every successor signature first.
-            self.tables
-                .probe(self.board, child)
-                .unwrap_or(Value::Draw)
+            self.tables.probe(self.board, child).unwrap_or(Value::Draw)
         }
     }
 
-    /// Whether the position at `pos` is decided in round `n` (see the module notes).
+    /// Whether `pos` is decided in round `n` (see the module notes).
     fn decided(&self, pos: &Position<B>, list: &mut MoveList<B>, n: u16) -> bool {
         self.board.legal_moves(pos, list);
         let mut children = list.iter().map(|mv| self.child(&pos.play(self.board, mv)));
@@ -126,6 +156,48 @@ impl<B: Bits> Round<'_, B> {
             children.any(|v| v == Value::Loss(n - 1))
         } else {
             children.all(|v| matches!(v, Value::Win(d) if d < n))
+        }
+    }
+
+    /// Adds to `set` every position of this table from which a quiet move may lead to
+    /// `pos` (a superset: the round checks each with the real move generator). A quiet
+    /// move relocates one piece of the mover without changing its kind: a king along
+    /// a line over empty cells, a man (stepping or as the tail of a line) anywhere.
+    fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
+        let board = self.board;
+        let mover = pos.side().opponent();
+        let m = mover.index();
+        let empty = board.all() & !pos.occupied();
+        let mark = |men: [B; 2], kings: [B; 2]| {
+            if let Some(p) = board.position_from_sets(men, kings, mover) {
+                set.insert(self.indexer.rank(board, &p));
+            }
+        };
+        let men = Player::BOTH.map(|p| pos.men(p));
+        let kings = Player::BOTH.map(|p| pos.kings(p));
+        for b in pos.kings(mover).iter() {
+            for d in 0..board.dirs() {
+                let mut a = b as Sq;
+                loop {
+                    a = board.neighbour(a, d);
+                    if a == NO_SQ || !empty.has(a as usize) {
+                        break;
+                    }
+                    let mut k = kings;
+                    k[m] = k[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    mark(men, k);
+                    if self.short_kings {
+                        break;
+                    }
+                }
+            }
+        }
+        for b in pos.men(mover).iter() {
+            for a in empty.iter() {
+                let mut n = men;
+                n[m] = n[m] ^ B::bit(b) ^ B::bit(a);
+                mark(n, kings);
+            }
         }
     }
 }
@@ -138,21 +210,41 @@ fn solve_one<B: Bits>(
 ) -> Result<Table, TooLarge> {
     let indexer = Indexer::new(material, board.geometry().cell_count())?;
     let size = indexer.size();
-    let values: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(DRAW)).collect();
+    let solver = Solver {
+        board,
+        tables,
+        material,
+        values: (0..size).map(|_| AtomicU16::new(DRAW)).collect(),
+        indexer,
+        short_kings: board.geometry().rules().king_range == KingRange::Short,
+    };
     let chunks = size.div_ceil(CHUNK);
     let range = |c: u64| c * CHUNK..((c + 1) * CHUNK).min(size);
+    // Positions to look at next round: predecessors of the last round's decisions.
+    let mut dirty = IndexSet::new(size);
+    let mut next = IndexSet::new(size);
+    // Positions with a capture or promotion, whose exits may decide them in any round.
+    let exits = IndexSet::new(size);
 
     progress.round(material, 0, size);
     (0..chunks).into_par_iter().for_each_init(MoveList::new, |list, c| {
         for index in range(c) {
-            let raw: Raw = match indexer.unrank(board, index) {
+            let raw: Raw = match solver.indexer.unrank(board, index) {
                 None => ILLEGAL,
                 Some(pos) => {
                     board.legal_moves(&pos, list);
-                    if list.is_empty() { encode(0) } else { DRAW }
+                    if list.iter().any(|mv| mv.kind.is_capture() || mv.promotes) {
+                        exits.insert(index);
+                    }
+                    if list.is_empty() {
+                        solver.mark_predecessors(&pos, &dirty);
+                        encode(0)
+                    } else {
+                        DRAW
+                    }
                 }
             };
-            values[index as usize].store(raw, Ordering::Relaxed);
+            solver.values[index as usize].store(raw, Ordering::Relaxed);
         }
         progress.advance(range(c).end - range(c).start);
     });
@@ -163,42 +255,39 @@ fn solve_one<B: Bits>(
         .map(|t| t.max_distance())
         .max()
         .unwrap_or(0);
-    let round = Round {
-        board,
-        tables,
-        material,
-        indexer: &indexer,
-        values: &values,
-    };
-    let mut idle_rounds = 0;
     let mut n: u16 = 1;
     while n < u16::MAX - 2 {
-        progress.round(material, n, size);
-        let found = AtomicU64::new(0);
-        (0..chunks).into_par_iter().for_each_init(MoveList::new, |list, c| {
-            let mut here = 0;
-            for index in range(c) {
-                if values[index as usize].load(Ordering::Relaxed) != DRAW {
-                    continue;
-                }
-                let Some(pos) = indexer.unrank(board, index) else {
-                    continue;
-                };
-                if round.decided(&pos, list, n) {
-                    values[index as usize].store(encode(n), Ordering::Relaxed);
-                    here += 1;
-                }
-            }
-            found.fetch_add(here, Ordering::Relaxed);
-            progress.advance(range(c).end - range(c).start);
-        });
-        idle_rounds = if found.into_inner() == 0 { idle_rounds + 1 } else { 0 };
-        // Two idle rounds in a row past every exit's distance: nothing more can change.
-        if idle_rounds >= 2 && n > deepest_exit + 1 {
+        let exits_live = n <= deepest_exit + 1;
+        if dirty.is_empty() && !exits_live {
             break;
         }
+        progress.round(material, n, size);
+        (0..chunks).into_par_iter().for_each_init(MoveList::new, |list, c| {
+            let words = range(c).start / 64..range(c).end.div_ceil(64);
+            for w in words {
+                let w = w as usize;
+                let mut bits = dirty.word(w) | if exits_live { exits.word(w) } else { 0 };
+                while bits != 0 {
+                    let index = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    if solver.values[index as usize].load(Ordering::Relaxed) != DRAW {
+                        continue;
+                    }
+                    let Some(pos) = solver.indexer.unrank(board, index) else {
+                        continue;
+                    };
+                    if solver.decided(&pos, list, n) {
+                        solver.values[index as usize].store(encode(n), Ordering::Relaxed);
+                        solver.mark_predecessors(&pos, &next);
+                    }
+                }
+            }
+            progress.advance(range(c).end - range(c).start);
+        });
+        std::mem::swap(&mut dirty, &mut next);
+        next.clear();
         n += 1;
     }
-    let raw = values.into_iter().map(AtomicU16::into_inner).collect();
-    Ok(Table::from_raw(material, indexer, raw))
+    let raw = solver.values.into_iter().map(AtomicU16::into_inner).collect();
+    Ok(Table::from_raw(material, solver.indexer, raw))
 }
