@@ -68,45 +68,46 @@ impl Minimax<'_> {
 /// Every placement of `material` (groups White kings, White men, Black kings, Black
 /// men), each group's cells increasing, by plain nested recursion.
 fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
+    struct Walk<'a> {
+        board: &'a Board<u64>,
+        counts: [u8; 4],
+        out: Vec<[u64; 4]>,
+    }
+    impl Walk<'_> {
+        fn walk(&mut self, group: usize, from: usize, left: u8, sets: [u64; 4]) {
+            if group == 4 {
+                self.out.push(sets);
+                return;
+            }
+            if left == 0 {
+                let next = self.counts.get(group + 1).copied().unwrap_or(0);
+                self.walk(group + 1, 0, next, sets);
+                return;
+            }
+            let used = sets.iter().fold(0, |a, s| a | s);
+            for cell in from..self.board.geometry().cell_count() {
+                let bit = 1u64 << self.board.sq(cell);
+                if used & bit == 0 {
+                    let mut next = sets;
+                    next[group] |= bit;
+                    self.walk(group, cell + 1, left - 1, next);
+                }
+            }
+        }
+    }
     let counts = [
         material.kings[0],
         material.men[0],
         material.kings[1],
         material.men[1],
     ];
-    let cells = board.geometry().cell_count();
-    let mut out = Vec::new();
-    fn walk(
-        board: &Board<u64>,
-        counts: &[u8; 4],
-        cells: usize,
-        group: usize,
-        from: usize,
-        left: u8,
-        sets: [u64; 4],
-        out: &mut Vec<[u64; 4]>,
-    ) {
-        if group == 4 {
-            out.push(sets);
-            return;
-        }
-        if left == 0 {
-            let next = counts.get(group + 1).copied().unwrap_or(0);
-            walk(board, counts, cells, group + 1, 0, next, sets, out);
-            return;
-        }
-        let used = sets.iter().fold(0, |a, s| a | s);
-        for cell in from..cells {
-            let bit = 1u64 << board.sq(cell);
-            if used & bit == 0 {
-                let mut next = sets;
-                next[group] |= bit;
-                walk(board, counts, cells, group, cell + 1, left - 1, next, out);
-            }
-        }
-    }
-    walk(board, &counts, cells, 0, 0, counts[0], [0; 4], &mut out);
-    out
+    let mut walk = Walk {
+        board,
+        counts,
+        out: Vec::new(),
+    };
+    walk.walk(0, 0, counts[0], [0; 4]);
+    walk.out
 }
 
 fn check(file: &str, signatures: &[&str]) {
@@ -143,24 +144,21 @@ fn check(file: &str, signatures: &[&str]) {
         assert!(checked > 100, "{file} {text}: only {checked} positions");
         assert!(decided > 0, "{file} {text}: nothing decided, a weak test");
         let table = tables.table(&material).expect("solved");
-        assert!(table.max_distance() + 4 < HORIZON, "{file} {text}: raise HORIZON");
+        assert!(
+            table.max_distance() + 4 < HORIZON,
+            "{file} {text}: raise HORIZON"
+        );
     }
 }
 
 #[test]
 fn hexagon_of_side_3_agrees_with_minimax() {
-    check(
-        "hexagon-3.toml",
-        &["2K v 1K", "1K1M v 1K", "2M v 1M"],
-    );
+    check("hexagon-3.toml", &["2K v 1K", "1K1M v 1K", "2M v 1M"]);
 }
 
 #[test]
 fn draughts_6x6_agrees_with_minimax() {
-    check(
-        "draughts-6x6.toml",
-        &["2K v 1K", "1K1M v 1M", "1M v 2K"],
-    );
+    check("draughts-6x6.toml", &["2K v 1K", "1K1M v 1M", "1M v 2K"]);
 }
 
 #[test]

@@ -38,9 +38,14 @@ fn check_position<B: Bits>(board: &Board<B>, tables: &Tablebases, pos: &Position
     let at = board.position_string(pos);
     match value {
         Value::Win(n) => {
-            assert!(children.contains(&Value::Loss(n - 1)), "{at}: no move wins in {n}");
             assert!(
-                !children.iter().any(|c| matches!(c, Value::Loss(m) if *m + 1 < n)),
+                children.contains(&Value::Loss(n - 1)),
+                "{at}: no move wins in {n}"
+            );
+            assert!(
+                !children
+                    .iter()
+                    .any(|c| matches!(c, Value::Loss(m) if *m + 1 < n)),
                 "{at}: a faster win than {n} exists"
             );
         }
@@ -61,7 +66,10 @@ fn check_position<B: Bits>(board: &Board<B>, tables: &Tablebases, pos: &Position
                 !children.iter().any(|c| matches!(c, Value::Loss(_))),
                 "{at}: a drawn position has a winning move"
             );
-            assert!(children.contains(&Value::Draw), "{at}: no move keeps the draw");
+            assert!(
+                children.contains(&Value::Draw),
+                "{at}: no move keeps the draw"
+            );
         }
     }
 }

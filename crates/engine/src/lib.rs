@@ -12,7 +12,7 @@ mod tt;
 pub use arena::{End, play_out};
 pub use eval::{Evaluator, WEIGHTS, Weights};
 pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
-pub use tables::table_score;
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
 };
+pub use tables::table_score;

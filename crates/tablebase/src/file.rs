@@ -139,7 +139,8 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| format!("the file ends early (at byte {})", self.bytes.len()))?;
+        let end =
+            end.ok_or_else(|| format!("the file ends early (at byte {})", self.bytes.len()))?;
         let out = &self.bytes[self.at..end];
         self.at = end;
         Ok(out)
@@ -226,12 +227,15 @@ pub fn load_file(path: &Path, geometry: &Geometry) -> Result<Option<Table>, File
         return Err(FileError::Mismatch {
             path: path.to_path_buf(),
             variant: header.variant,
-            found: header.hash[..6].iter().map(|b| format!("{b:02x}")).collect(),
+            found: header.hash[..6]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
             expected: fingerprint.short_hash(),
         });
     }
-    let indexer = Indexer::new(header.material, geometry.cell_count())
-        .map_err(|e| corrupt(e.to_string()))?;
+    let indexer =
+        Indexer::new(header.material, geometry.cell_count()).map_err(|e| corrupt(e.to_string()))?;
     if indexer.size() != header.size {
         return Err(corrupt(format!(
             "{} indices where {} on this board has {}",

@@ -10,8 +10,8 @@
 //!
 //! The crate sits beside the engine: it needs only the geometry and rules crates.
 
-mod fingerprint;
 pub mod file;
+mod fingerprint;
 mod index;
 mod material;
 mod probe;

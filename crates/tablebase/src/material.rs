@@ -155,13 +155,24 @@ mod tests {
         assert_eq!(m.men, [1, 0]);
         assert_eq!(m.to_string(), "2K1M v 1K");
         assert_eq!(m.file_stem(), "2K1Mv1K");
-        assert_eq!("3kv1k".parse::<Material>().expect("valid").to_string(), "3K v 1K");
+        assert_eq!(
+            "3kv1k".parse::<Material>().expect("valid").to_string(),
+            "3K v 1K"
+        );
         assert_eq!("1M v 0".parse::<Material>().expect("valid").total(), 1);
     }
 
     #[test]
     fn refuses_nonsense() {
-        for bad in ["3K", "3K v", "K v 1K", "3X v 1K", "0 v 0", "9K v 1K", "2K2K v 1K"] {
+        for bad in [
+            "3K",
+            "3K v",
+            "K v 1K",
+            "3X v 1K",
+            "0 v 0",
+            "9K v 1K",
+            "2K2K v 1K",
+        ] {
             assert!(bad.parse::<Material>().is_err(), "{bad}");
         }
     }

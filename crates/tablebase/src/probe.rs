@@ -127,7 +127,8 @@ impl Tablebases {
             .copied()
     }
 
-    /// The line of best play from `pos` to the end (or, in a draw, `max_plies` moves).
+    /// The line of best play from `pos` to the end, at most `max_plies` moves (a drawn
+    /// line never ends by itself).
     pub fn best_line<B: Bits>(
         &self,
         board: &Board<B>,

@@ -227,27 +227,29 @@ fn solve_one<B: Bits>(
     let exits = IndexSet::new(size);
 
     progress.round(material, 0, size);
-    (0..chunks).into_par_iter().for_each_init(MoveList::new, |list, c| {
-        for index in range(c) {
-            let raw: Raw = match solver.indexer.unrank(board, index) {
-                None => ILLEGAL,
-                Some(pos) => {
-                    board.legal_moves(&pos, list);
-                    if list.iter().any(|mv| mv.kind.is_capture() || mv.promotes) {
-                        exits.insert(index);
+    (0..chunks)
+        .into_par_iter()
+        .for_each_init(MoveList::new, |list, c| {
+            for index in range(c) {
+                let raw: Raw = match solver.indexer.unrank(board, index) {
+                    None => ILLEGAL,
+                    Some(pos) => {
+                        board.legal_moves(&pos, list);
+                        if list.iter().any(|mv| mv.kind.is_capture() || mv.promotes) {
+                            exits.insert(index);
+                        }
+                        if list.is_empty() {
+                            solver.mark_predecessors(&pos, &dirty);
+                            encode(0)
+                        } else {
+                            DRAW
+                        }
                     }
-                    if list.is_empty() {
-                        solver.mark_predecessors(&pos, &dirty);
-                        encode(0)
-                    } else {
-                        DRAW
-                    }
-                }
-            };
-            solver.values[index as usize].store(raw, Ordering::Relaxed);
-        }
-        progress.advance(range(c).end - range(c).start);
-    });
+                };
+                solver.values[index as usize].store(raw, Ordering::Relaxed);
+            }
+            progress.advance(range(c).end - range(c).start);
+        });
 
     let deepest_exit = successors(material)
         .iter()
@@ -262,32 +264,38 @@ fn solve_one<B: Bits>(
             break;
         }
         progress.round(material, n, size);
-        (0..chunks).into_par_iter().for_each_init(MoveList::new, |list, c| {
-            let words = range(c).start / 64..range(c).end.div_ceil(64);
-            for w in words {
-                let w = w as usize;
-                let mut bits = dirty.word(w) | if exits_live { exits.word(w) } else { 0 };
-                while bits != 0 {
-                    let index = w as u64 * 64 + u64::from(bits.trailing_zeros());
-                    bits &= bits - 1;
-                    if solver.values[index as usize].load(Ordering::Relaxed) != DRAW {
-                        continue;
-                    }
-                    let Some(pos) = solver.indexer.unrank(board, index) else {
-                        continue;
-                    };
-                    if solver.decided(&pos, list, n) {
-                        solver.values[index as usize].store(encode(n), Ordering::Relaxed);
-                        solver.mark_predecessors(&pos, &next);
+        (0..chunks)
+            .into_par_iter()
+            .for_each_init(MoveList::new, |list, c| {
+                let words = range(c).start / 64..range(c).end.div_ceil(64);
+                for w in words {
+                    let w = w as usize;
+                    let mut bits = dirty.word(w) | if exits_live { exits.word(w) } else { 0 };
+                    while bits != 0 {
+                        let index = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                        bits &= bits - 1;
+                        if solver.values[index as usize].load(Ordering::Relaxed) != DRAW {
+                            continue;
+                        }
+                        let Some(pos) = solver.indexer.unrank(board, index) else {
+                            continue;
+                        };
+                        if solver.decided(&pos, list, n) {
+                            solver.values[index as usize].store(encode(n), Ordering::Relaxed);
+                            solver.mark_predecessors(&pos, &next);
+                        }
                     }
                 }
-            }
-            progress.advance(range(c).end - range(c).start);
-        });
+                progress.advance(range(c).end - range(c).start);
+            });
         std::mem::swap(&mut dirty, &mut next);
         next.clear();
         n += 1;
     }
-    let raw = solver.values.into_iter().map(AtomicU16::into_inner).collect();
+    let raw = solver
+        .values
+        .into_iter()
+        .map(AtomicU16::into_inner)
+        .collect();
     Ok(Table::from_raw(material, solver.indexer, raw))
 }

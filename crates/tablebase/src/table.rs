@@ -87,7 +87,10 @@ pub struct Summary {
 impl Summary {
     /// Legal positions.
     pub fn positions(&self) -> u64 {
-        self.counts.iter().map(|c| c.wins + c.draws + c.losses).sum()
+        self.counts
+            .iter()
+            .map(|c| c.wins + c.draws + c.losses)
+            .sum()
     }
 }
 

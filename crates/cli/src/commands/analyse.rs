@@ -33,6 +33,9 @@ pub struct Args {
     tablebases: Option<std::path::PathBuf>,
 }
 
+/// Most plies of a table's line printed for a drawn position.
+const TABLE_LINE_PLIES: usize = 40;
+
 /// Runs `analyse`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let board = args.position.board()?;
@@ -66,7 +69,12 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
     if let Some(dir) = &args.tablebases {
         let tables = bushka_tablebase::load_dir(dir, board.geometry())?;
         if let Some(value) = tables.probe(board, &pos) {
-            output::println(&format!("tablebase: {}", value.text()))?;
+            let line = tables.best_line(board, &pos, TABLE_LINE_PLIES);
+            output::println(&format!(
+                "tablebase: {} ({})",
+                value.text(),
+                line_text(board, &pos, &line)
+            ))?;
         }
         searcher.set_tablebases(std::sync::Arc::new(tables));
     }

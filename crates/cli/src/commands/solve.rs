@@ -195,7 +195,10 @@ fn report<B: Bits>(
         summary.positions()
     );
     if swapped {
-        text.push_str(&format!(" (read from {} with colours exchanged)", table.material()));
+        text.push_str(&format!(
+            " (read from {} with colours exchanged)",
+            table.material()
+        ));
     }
     text.push('\n');
     let names = if swapped {
