@@ -23,8 +23,13 @@ impl Fingerprint {
         let rules = geometry.rules();
         let _ = writeln!(
             text,
-            "rules {:?} {} {} {:?}",
-            rules.capture, rules.min_line, rules.majority, rules.king_range
+            "rules {:?} {} {} {:?} {:?} {}",
+            rules.capture,
+            rules.min_line,
+            rules.majority,
+            rules.king_range,
+            rules.men_capture,
+            rules.line_moves
         );
         let dirs = geometry.direction_count();
         for d in 0..dirs {
