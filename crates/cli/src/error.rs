@@ -66,6 +66,17 @@ pub enum CliError {
     /// A table file that cannot be written or read, or belongs to another board.
     #[error("{0}")]
     Tablebase(#[from] bushka_tablebase::FileError),
+    /// `--expect`: some metrics fell outside their expected ranges (each was reported
+    /// already).
+    #[error("{failed} of {total} expectations of {file} failed")]
+    Expectations {
+        /// How many failed.
+        failed: usize,
+        /// How many were checked.
+        total: usize,
+        /// The expectations file.
+        file: String,
+    },
     /// An argument combination that cannot work (named in the message).
     #[error("{0}")]
     Usage(String),

@@ -11,10 +11,12 @@ mod check;
 pub mod common;
 mod compare;
 mod matches;
+mod merge;
 mod moves;
 mod perft;
 mod play;
 mod replay;
+mod report;
 mod show;
 mod solve;
 mod variants;
@@ -50,6 +52,8 @@ pub enum Command {
     Compare(compare::Args),
     /// Solve an endgame exactly (a tablebase) and report what it holds.
     Solve(solve::Args),
+    /// Merge the shard files of `compare --shard` into the report of the whole run.
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -67,6 +71,7 @@ impl Command {
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Solve(args) => solve::run(args),
+            Command::Merge(args) => merge::run(args),
         }
     }
 }
