@@ -15,6 +15,7 @@ mod moves;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 mod show;
 mod variants;
 
@@ -47,6 +48,8 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Start the web app (play, analyse, author variants in a browser).
+    Serve(serve::Args),
 }
 
 impl Command {
@@ -63,6 +66,7 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Serve(args) => serve::run(args),
         }
     }
 }
