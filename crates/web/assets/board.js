@@ -105,7 +105,7 @@ export class Board {
     const promoW = new Set((marks.promotion && marks.promotion.white) || []);
     const promoB = new Set((marks.promotion && marks.promotion.black) || []);
     const byCell = new Map(this.pieces.map((p) => [p.cell, p]));
-    const fontSize = r * 0.42;
+    const fontSize = Math.min(0.24, r * 0.42);
     L.cells.forEach((cell, i) => {
       const [x, y] = this.point(i);
       const g = el("g", { "data-cell": i, "data-name": cell.name, class: "cell" }, svg);
@@ -120,10 +120,6 @@ export class Board {
       else if (L.shape === "hex_pointy") el("polygon", { ...attrs, points: polygon(x, y, r, 30) }, g);
       else el("circle", { ...attrs, cx: x, cy: y, r }, g);
       el("title", {}, g).textContent = cell.name;
-      if (this.names) {
-        const t = el("text", { x: x - r * 0.78, y: y - r * 0.5, class: "name", "font-size": fontSize }, g);
-        t.textContent = cell.name;
-      }
       const p = byCell.get(i);
       const pr = Math.min(0.4, r * 0.74);
       if (p) {
@@ -131,6 +127,10 @@ export class Board {
         el("circle", { cx: x, cy: y, r: pr, class: "disc" }, pg);
         if (p.king) crown(pg, x, y + pr * 0.05, pr * 0.95, "crown");
         else el("circle", { cx: x, cy: y, r: pr * 0.62, class: "ring" }, pg);
+      }
+      if (this.names) {
+        const t = el("text", { x: x - r * 0.92, y: y - r * 0.62, class: "name", "font-size": fontSize }, g);
+        t.textContent = cell.name;
       }
       if (selectable.has(i)) el("circle", { cx: x, cy: y, r: pr + 0.05, class: "must" }, g);
       if (targets.has(i)) el("circle", { cx: x, cy: y, r: pr * 0.42, class: "target" }, g);

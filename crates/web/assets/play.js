@@ -58,6 +58,8 @@ export class Play {
       e.target.value = "";
     });
     $("load-text").addEventListener("click", () => this.load($("record-text").value));
+    $("draw-accept").addEventListener("click", () => this.action("draw/answer", { accept: true }));
+    $("draw-decline").addEventListener("click", () => this.action("draw/answer", { accept: false }));
     $("copy-position").addEventListener("click", () => this.copyPosition());
     $("nav-first").addEventListener("click", () => this.view(0));
     $("nav-back").addEventListener("click", () => this.view(this.shownPly() - 1));
@@ -159,7 +161,7 @@ export class Play {
 
   thinking(on) {
     $("stop").hidden = !on;
-    $("status").dataset.thinking = on ? "1" : "0";
+    $("status").dataset.busy = on ? "1" : "0";
     if (on) $("status").textContent = `${this.game.current.side === "white" ? "White" : "Black"} (${this.game[this.game.current.side].label}) is thinking…`;
   }
 
@@ -226,10 +228,10 @@ export class Play {
     await this.play(text);
   }
 
-  async action(name) {
+  async action(name, body) {
     if (!this.game || this.busy) return;
     try {
-      this.game = await api(`/api/games/${this.game.id}/${name}`, {});
+      this.game = await api(`/api/games/${this.game.id}/${name}`, body || {});
       this.viewPly = null;
       this.selected = null;
       this.notice(this.game.message || "");
@@ -316,6 +318,7 @@ export class Play {
     let status = g.outcome && this.viewPly === null ? "Game over" : `${side} to move`;
     if (this.viewPly !== null) status += ` (looking at ply ${this.viewPly}; click the board or press End to return)`;
     $("status").textContent = status;
+    $("status").dataset.turn = g.outcome ? "over" : g.to_move;
     if (this.viewPly === null && g.to_move === "human" && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());
     const list = $("moves");
     list.innerHTML = "";
@@ -336,6 +339,8 @@ export class Play {
     });
     const cur = list.querySelector(".current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
+    $("draw-answer").hidden = !g.draw_offer;
+    if (g.draw_offer) $("draw-question").textContent = `${g.draw_offer === "white" ? "White" : "Black"} offers a draw. ${g.draw_offer === "white" ? "Black" : "White"}, do you accept?`;
     const over = !!g.outcome;
     $("draw").disabled = over || !g.can_offer_draw;
     $("resign").disabled = over || !g.can_resign;

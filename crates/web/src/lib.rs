@@ -18,7 +18,6 @@ pub mod view;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 
 use tokio::net::TcpListener;
 
@@ -28,9 +27,6 @@ pub use state::{AppState, Limits};
 /// Largest request body accepted, in bytes (variant files and game records are far
 /// smaller).
 pub const BODY_LIMIT: usize = 256 * 1024;
-
-/// How often idle games are looked for.
-const EXPIRY_SWEEP: Duration = Duration::from_secs(60);
 
 /// Serves the app on `listener` until the future ends (it ends on Ctrl-C when
 /// `until_ctrl_c` is set; otherwise it runs until the runtime stops).
@@ -42,7 +38,7 @@ pub async fn serve(
     let state = Arc::new(AppState::new(limits));
     let sweeper = Arc::clone(&state);
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(EXPIRY_SWEEP);
+        let mut tick = tokio::time::interval(sweeper.limits.sweep);
         loop {
             tick.tick().await;
             sweeper.expire_idle();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use bushka_geometry::BUILTIN;
 use bushka_rules::AnyBoard;
 use rand::Rng;
-use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 use crate::games::GameEntry;
@@ -24,6 +24,8 @@ pub struct Limits {
     pub search_wait: Duration,
     /// A game untouched for this long is dropped.
     pub idle: Duration,
+    /// How often idle games are looked for.
+    pub sweep: Duration,
 }
 
 impl Default for Limits {
@@ -33,13 +35,14 @@ impl Default for Limits {
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             search_wait: Duration::from_secs(30),
             idle: Duration::from_secs(2 * 60 * 60),
+            sweep: Duration::from_secs(60),
         }
     }
 }
 
 /// One held game and when it was last used.
 struct Slot {
-    entry: Arc<Mutex<GameEntry>>,
+    entry: Arc<GameEntry>,
     used: Instant,
 }
 
@@ -106,7 +109,7 @@ impl AppState {
         games.insert(
             id.clone(),
             Slot {
-                entry: Arc::new(Mutex::new(entry)),
+                entry: Arc::new(entry),
                 used: Instant::now(),
             },
         );
@@ -114,7 +117,7 @@ impl AppState {
     }
 
     /// The game with this id, marked as used now.
-    pub fn game(&self, id: &str) -> Result<Arc<Mutex<GameEntry>>, ApiError> {
+    pub fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
         let mut games = self.games();
         let slot = games
             .get_mut(id)

@@ -1,5 +1,7 @@
 //! The HTTP routes: handlers only translate between HTTP and the libraries.
 
+pub mod analysis;
+pub mod games;
 pub mod lab;
 pub mod variants;
 
@@ -45,6 +47,19 @@ pub fn router(state: SharedState) -> Router {
         .route("/api/lab/check", post(lab::check))
         .route("/api/lab/perft", post(lab::perft_counts))
         .route("/api/lab/playtest", post(lab::playtest))
+        .route("/api/games", post(games::create))
+        .route("/api/games/load", post(games::load))
+        .route("/api/games/{id}", get(games::show).delete(games::delete))
+        .route("/api/games/{id}/move", post(games::play))
+        .route("/api/games/{id}/computer", post(games::computer))
+        .route("/api/games/{id}/stop", post(games::stop))
+        .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/draw", post(games::offer_draw))
+        .route("/api/games/{id}/draw/answer", post(games::answer_draw))
+        .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/position", get(games::position))
+        .route("/api/games/{id}/analysis", get(analysis::stream))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
         .layer(CompressionLayer::new())
