@@ -92,7 +92,7 @@ export class Board {
     svg.dataset.flipped = this.flipped ? "1" : "0";
     const r = L.radius;
     const flipPt = ([x, y]) => (this.flipped ? [2 * x0 + w - x, 2 * y0 + h - y] : [x, y]);
-    el("rect", { x: x0, y: y0, width: w, height: h, class: "frame" }, svg);
+    el("rect", { x: x0, y: y0, width: w, height: h, class: `frame ${L.shape}` }, svg);
     const under = el("g", { class: "cells" }, svg);
     for (const f of L.fill) {
       const [x, y] = flipPt(f);
@@ -128,10 +128,6 @@ export class Board {
         if (p.king) crown(pg, x, y + pr * 0.05, pr * 0.95, "crown");
         else el("circle", { cx: x, cy: y, r: pr * 0.62, class: "ring" }, pg);
       }
-      if (this.names) {
-        const t = el("text", { x: x - r * 0.92, y: y - r * 0.62, class: "name", "font-size": fontSize }, g);
-        t.textContent = cell.name;
-      }
       if (selectable.has(i)) el("circle", { cx: x, cy: y, r: pr + 0.05, class: "must" }, g);
       if (targets.has(i)) el("circle", { cx: x, cy: y, r: pr * 0.42, class: "target" }, g);
       if (captured.has(i)) {
@@ -139,6 +135,19 @@ export class Board {
         el("path", { d: `M${x - s},${y - s} L${x + s},${y + s} M${x + s},${y - s} L${x - s},${y + s}`, class: "taken" }, g);
       }
     });
+    // Names go on top of every cell, at the top-left corner of a square or the top
+    // of any other shape (where neighbours cannot cover them).
+    if (this.names) {
+      const names = el("g", { class: "names" }, svg);
+      const square = L.shape === "square";
+      L.cells.forEach((cell, i) => {
+        const [x, y] = this.point(i);
+        const at = square
+          ? { x: x - r * 0.92, y: y - r * 0.6, "text-anchor": "start" }
+          : { x, y: y - r * 0.66, "text-anchor": "middle" };
+        el("text", { ...at, class: "name", "font-size": fontSize }, names).textContent = cell.name;
+      });
+    }
     if (marks.route && marks.route.length > 1) {
       const pts = marks.route.map((i) => this.point(i).map((v) => v.toFixed(4)).join(",")).join(" ");
       el("polyline", { points: pts, class: "route" }, svg);

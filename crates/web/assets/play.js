@@ -209,6 +209,7 @@ export class Play {
     const id = this.game.id;
     this.selected = null;
     $("choose-route").hidden = true;
+    $("status").dataset.busy = "1";
     try {
       this.game = await api(`/api/games/${id}/move`, { move: text });
       this.notice("");
@@ -217,6 +218,8 @@ export class Play {
     } catch (e) {
       this.notice(e.message);
       this.show();
+    } finally {
+      $("status").dataset.busy = "0";
     }
   }
 

@@ -23,11 +23,15 @@ async function clickAMove(page, turn) {
     await clickCell(page, piece.name);
     const targets = await page.$$eval("#board [data-cell]", (cells) => cells.filter((c) => c.querySelector(".target")).map((c) => c.dataset.name));
     if (!targets.length) continue;
+    const before = (await moveList(page)).length;
     await clickCell(page, targets[Math.floor(Math.random() * targets.length)]);
     if (await page.isVisible("#choose-route")) await page.click("#choose-route button");
+    await page.waitForFunction((n) => document.querySelectorAll("#moves span[data-ply]").length > n, before);
     return;
   }
-  throw new Error(`no piece of ${turn} could move`);
+  await page.screenshot({ path: join(SHOTS, "stuck.png") });
+  const state = await page.evaluate(() => [document.getElementById("status").textContent, document.getElementById("notice").textContent, document.getElementById("status").dataset.turn]);
+  throw new Error(`no piece of ${turn} could move: ${JSON.stringify(state)} ${JSON.stringify(mine)}`);
 }
 
 for (const variant of OFFICIAL) {
@@ -124,7 +128,7 @@ test("the engine replies at the default level without freezing the page", async 
   // The page still answers while the engine thinks.
   await page.waitForSelector("#stop:not([hidden])");
   await page.click("#names");
-  await page.waitForFunction(() => document.querySelectorAll("#moves span[data-ply]").length === 2, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll("#moves span[data-ply]").length === 2, null, { timeout: 60000 });
   const ms = Date.now() - clicked;
   console.log(`click to the engine's reply at the default level: ${ms} ms`);
   assert.ok(ms >= 900, `the engine thought ${ms} ms`);
