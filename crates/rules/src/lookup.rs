@@ -2,8 +2,8 @@
 //! there", typed as two cell names or given by clicking two cells.
 
 use crate::bits::Bits;
-use crate::board::Board;
-use crate::moves::Move;
+use crate::board::{Board, NO_SQ, Sq};
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
 /// Why two cells do not name exactly one legal move.
@@ -33,13 +33,49 @@ pub enum CellsError {
 }
 
 impl<B: Bits> Board<B> {
-    /// The legal moves of `pos` from cell `from` to cell `to`, in generation order.
+    /// The legal moves of `pos` from cell `from` to cell `to`, in generation order; when
+    /// there are none, the line moves and linear captures whose moving line holds
+    /// `from` and which end on `to` (a line is named by any of its men and the front
+    /// cell: `g4 g5` for the capture `g3x5` of the line g3, g4).
     pub fn moves_joining(&self, pos: &Position<B>, from: usize, to: usize) -> Vec<Move<B>> {
-        self.moves(pos)
+        let legal = self.moves(pos);
+        let (from, to) = (self.sq(from), self.sq(to));
+        let exact: Vec<Move<B>> = legal
             .iter()
-            .filter(|mv| self.cell(mv.from) == from && self.cell(mv.to) == to)
+            .filter(|mv| mv.from == from && mv.to == to)
+            .copied()
+            .collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        legal
+            .iter()
+            .filter(|mv| {
+                mv.to == to && self.line_cells(mv).is_some_and(|line| line.contains(&from))
+            })
             .copied()
             .collect()
+    }
+
+    /// For a line move or a linear capture, every cell from the tail man to the
+    /// destination in front of the line (`g3, g4, g5` for `g3x5`); `None` for other
+    /// moves.
+    pub fn line_cells(&self, mv: &Move<B>) -> Option<Vec<Sq>> {
+        if !matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture) {
+            return None;
+        }
+        (0..self.dirs()).find_map(|d| {
+            let mut line = vec![mv.from];
+            let mut sq = mv.from;
+            while sq != mv.to {
+                sq = self.neighbour(sq, d);
+                if sq == NO_SQ {
+                    return None;
+                }
+                line.push(sq);
+            }
+            Some(line)
+        })
     }
 
     /// The one legal move of `pos` from cell `from` to cell `to`.
@@ -137,6 +173,48 @@ mod tests {
         let to_f5 = board.moves_to(&pos, cell(&board, "f5"));
         assert!(to_f5.iter().any(|m| m.same(&mv)));
         assert!(to_f5.iter().all(|m| board.cell(m.to) == cell(&board, "f5")));
+    }
+
+    #[test]
+    fn any_man_of_a_capturing_line_and_the_front_cell_name_the_capture() {
+        let board = bushka();
+        let pos = board
+            .parse_position("W:Wg3,g4:Bg6")
+            .expect("a valid position");
+        let want = board.parse_move(&pos, "g3x5").expect("the linear capture");
+        let line: Vec<&str> = board
+            .line_cells(&want)
+            .expect("a line")
+            .into_iter()
+            .map(|sq| board.name(sq))
+            .collect();
+        assert_eq!(line, ["g3", "g4", "g5"]);
+        for text in ["g3-g4-g5x", "g3-g5x", "g3x5"] {
+            let mv = board
+                .parse_move(&pos, text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(mv.same(&want), "{text}");
+        }
+        assert!(board.parse_move(&pos, "g4-g5x").is_err());
+        for from in ["g3", "g4"] {
+            let mv = board
+                .move_joining(&pos, cell(&board, from), cell(&board, "g5"))
+                .unwrap_or_else(|e| panic!("{from}: {e}"));
+            assert!(mv.same(&want), "{from}");
+        }
+        assert!(
+            board
+                .move_joining(&pos, cell(&board, "g4"), cell(&board, "g6"))
+                .is_err()
+        );
+        // A man that could step there itself is named by the step, not the line.
+        let pos = board
+            .parse_position("W:Wg3,g4:Ba6")
+            .expect("a valid position");
+        let mv = board
+            .move_joining(&pos, cell(&board, "g4"), cell(&board, "g5"))
+            .expect("a move");
+        assert_eq!(mv.kind, MoveKind::Man);
     }
 
     #[test]

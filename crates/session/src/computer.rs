@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use bushka_engine::{Engine, Limits, Player, PlayerSpec, Searcher};
+use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, Game, Move};
 
 /// How long a hint searches, and a random or greedy player judges a draw offer.
@@ -16,8 +17,8 @@ const ANALYST_MIB: usize = 32;
 
 /// A computer player of one side.
 pub(crate) enum Computer<B: Bits> {
-    /// The searching engine, which a stop flag can interrupt.
-    Engine(Engine<B>),
+    /// The searching engine, which a stop flag can interrupt (boxed: it is large).
+    Engine(Box<Engine<B>>),
     /// A player that answers at once (random, greedy).
     Instant(Box<dyn Player<B>>),
 }
@@ -27,11 +28,8 @@ impl<B: Bits> Computer<B> {
     pub(crate) fn build(spec: PlayerSpec, board: &Arc<Board<B>>) -> Option<Computer<B>> {
         match spec {
             PlayerSpec::Human => None,
-            PlayerSpec::Engine { limits, hash_mib } => Some(Computer::Engine(Engine::new(
-                Arc::clone(board),
-                limits,
-                hash_mib,
-                spec.to_string(),
+            PlayerSpec::Engine { limits, hash_mib } => Some(Computer::Engine(Box::new(
+                Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string()),
             ))),
             _ => spec.build(board, 0).map(Computer::Instant),
         }
@@ -47,6 +45,29 @@ impl<B: Bits> Computer<B> {
             }
             Computer::Instant(player) => player.choose(game),
         }
+    }
+}
+
+/// A computer player taken out of its session to choose a move away from it (on
+/// another thread, say), so that the session stays free to answer questions, take a
+/// resignation or an undo meanwhile. Made by [`Session::start_thinking`](crate::Session::start_thinking),
+/// given back with [`Session::finish_thinking`](crate::Session::finish_thinking).
+pub struct Thinking<B: Bits> {
+    pub(crate) side: Colour,
+    pub(crate) game: Game<B>,
+    pub(crate) computer: Computer<B>,
+}
+
+impl<B: Bits> Thinking<B> {
+    /// The side the computer plays.
+    pub fn side(&self) -> Colour {
+        self.side
+    }
+
+    /// Chooses the move (blocking for as long as the player searches; raising `stop`
+    /// ends an engine's search early with the best move found so far).
+    pub fn choose(&mut self, stop: Arc<AtomicBool>) -> Option<Move<B>> {
+        self.computer.choose(&self.game, stop)
     }
 }
 

@@ -34,13 +34,8 @@ pub fn find_move<B: Bits>(
                 return Err(first);
             }
             find_exact(board, pos, &lower).map_err(|lowered| {
-                // Explain in terms of the cells the lower-case reading found, if the
-                // text as typed named none.
-                if !first.names_a_cell && lowered.names_a_cell {
-                    lowered
-                } else {
-                    first
-                }
+                // Explain in terms of the cells the lower-case reading found, if any.
+                if lowered.names_a_cell { lowered } else { first }
             })
         }
     }
@@ -101,6 +96,56 @@ fn cell_pair<B: Bits>(board: &Board<B>, text: &str) -> Option<(usize, usize)> {
     }
 }
 
+/// The names in `text` that look like cell names (letters then digits) but name no
+/// cell of the board: each cell of a two-cell or route form (`a8 a9`, `f4-f9-f10`), or
+/// the destination of a compact move along a letter's line (`a89`).
+fn missing_cells<B: Bits>(board: &Board<B>, text: &str) -> Vec<String> {
+    let geometry = board.geometry();
+    let looks_like_cell = |name: &str| {
+        let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        digits.len() < name.len()
+            && !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let text = text.trim_end_matches(['!', '?']);
+    let text = text.strip_suffix('x').unwrap_or(text);
+    if text.contains(|c: char| c.is_whitespace() || c == '-') {
+        return text
+            .split(|c: char| c.is_whitespace() || c == '-')
+            .map(|part| part.strip_suffix('x').unwrap_or(part))
+            .filter(|part| looks_like_cell(part) && geometry.cell(part).is_none())
+            .map(str::to_string)
+            .collect();
+    }
+    if !looks_like_cell(text) {
+        return Vec::new();
+    }
+    let digits_at = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+            .len();
+    let (letters, digits) = text.split_at(digits_at);
+    let splits: Vec<(String, String)> = (1..digits.len())
+        .map(|k| {
+            (
+                format!("{letters}{}", &digits[..k]),
+                format!("{letters}{}", &digits[k..]),
+            )
+        })
+        .collect();
+    if splits
+        .iter()
+        .any(|(a, b)| geometry.cell(a).is_some() && geometry.cell(b).is_some())
+    {
+        return Vec::new();
+    }
+    splits
+        .into_iter()
+        .find(|(a, _)| geometry.cell(a).is_some())
+        .map(|(_, b)| vec![b])
+        .unwrap_or_default()
+}
+
 /// The cell `text` starts with (the longest prefix that names a cell), or for the
 /// compact forms that begin with two letters (`gf5`, `hxe4`) the first letter with the
 /// first number.
@@ -157,7 +202,17 @@ fn explain<B: Bits>(
         .map(|(from, _)| from)
         .or_else(|| origin_guess(board, text));
     let mut lines = Vec::new();
-    if origin.is_none() {
+    let missing = missing_cells(board, text);
+    if !missing.is_empty() {
+        let names: Vec<String> = missing
+            .iter()
+            .map(|name| format!("no cell {name}"))
+            .collect();
+        lines.push(format!(
+            "`{text}` is not a move: there is {} on this board.",
+            names.join(" and ")
+        ));
+    } else if origin.is_none() {
         lines.push(format!("`{text}` is not a move or a command."));
         lines.push(
             "Moves are typed in MindSports notation (f45, gf5, e4f5, hxe4, e8h6x, d6-e6-e5x) \
@@ -192,7 +247,7 @@ fn explain<B: Bits>(
         lines.push(all_moves_line(board, pos, legal));
     }
     Unresolved {
-        names_a_cell: origin.is_some(),
+        names_a_cell: origin.is_some() || !missing.is_empty(),
         message: lines.join("\n"),
     }
 }
@@ -319,6 +374,41 @@ mod tests {
                 .contains("`f4 f7` is not a legal move here")
         );
         assert!(message("f4x5x").message.contains("more than one `x`"));
+    }
+
+    #[test]
+    fn a_cell_that_does_not_exist_is_named() {
+        let board = bushka();
+        let pos = board.start_position();
+        for (text, missing) in [
+            ("a6 a7", "there is no cell a7 on this board"),
+            ("a6-a7x", "there is no cell a7 on this board"),
+            ("a67", "there is no cell a7 on this board"),
+            ("f4-f9-f10", "there is no cell f10 on this board"),
+            ("a8 a9", "there is no cell a8 and no cell a9 on this board"),
+        ] {
+            let e = find_move(&board, &pos, text).expect_err("no such cell");
+            assert!(e.names_a_cell, "{text}");
+            assert!(
+                e.message
+                    .starts_with(&format!("`{text}` is not a move: {missing}.")),
+                "{text}: {e}"
+            );
+        }
+        let e = find_move(&board, &pos, "f4 f6").expect_err("not legal");
+        assert!(!e.message.contains("no cell"), "{e}");
+    }
+
+    #[test]
+    fn a_line_is_named_by_any_of_its_men_and_the_front_cell() {
+        let board = bushka();
+        let pos = board
+            .parse_position("W:Wg3,g4:Bg6")
+            .expect("a valid position");
+        for text in ["g4 g5", "g3 g5", "g4-g5", "g3-g4-g5x", "g3x5"] {
+            let mv = find_move(&board, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(board.route_text(&pos, &mv), "g3-g5x", "{text}");
+        }
     }
 
     #[test]

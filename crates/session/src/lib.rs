@@ -33,7 +33,7 @@ mod find;
 mod load;
 mod session;
 
-pub use computer::{HINT_TIME, Hint};
+pub use computer::{HINT_TIME, Hint, Thinking};
 pub use find::{Unresolved, find_move};
 pub use load::{choose_player, game_from_record, record_tags, today};
 pub use session::{DrawAnswer, DrawOffer, Ply, Session, SessionError, Setup, Undone};

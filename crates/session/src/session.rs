@@ -8,7 +8,7 @@ use bushka_engine::{End, Limits, PlayerSpec};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, DrawReason, Game, Move, Outcome, Position, Record, WinReason};
 
-use crate::computer::{Analyst, Computer, Hint, judging_limits};
+use crate::computer::{Analyst, Computer, Hint, Thinking, judging_limits};
 use crate::find::{Unresolved, find_move};
 
 /// Everything a session starts from.
@@ -47,6 +47,12 @@ pub enum SessionError {
     /// No draw offer waits for this side's answer.
     #[error("no draw has been offered to {}", .0.name())]
     NoDrawOffer(Colour),
+    /// The computer player of this side is out thinking.
+    #[error("{} is already thinking", .0.name())]
+    Thinking(Colour),
+    /// The game changed while the computer was thinking; its move was not played.
+    #[error("the game changed while the computer was thinking")]
+    Stale,
     /// Undo found no move of a person's to take back.
     #[error("nothing to take back")]
     NothingToUndo,
@@ -298,14 +304,50 @@ impl<B: Bits> Session<B> {
 
     /// The computer chooses and plays the side to move's move. This blocks for as
     /// long as the player searches; raising `stop` ends an engine's search early with
-    /// the best move found so far. A player that finds no move resigns.
+    /// the best move found so far. A player that finds no move resigns (`Ok(None)`).
     pub fn computer_move(&mut self, stop: Arc<AtomicBool>) -> Result<Option<Ply<B>>, SessionError> {
+        let mut thinking = self.start_thinking()?;
+        let choice = thinking.choose(stop);
+        self.finish_thinking(thinking, choice)
+    }
+
+    /// Takes out the computer player of the side to move, with a copy of the game, to
+    /// choose its move away from the session (see [`Thinking`]); until it is given
+    /// back, that side cannot think again.
+    pub fn start_thinking(&mut self) -> Result<Thinking<B>, SessionError> {
         self.check_going_on()?;
         let side = self.side_to_move();
-        let choice = match &mut self.computers[side.index()] {
-            Some(computer) => computer.choose(&self.game, stop),
-            None => return Err(SessionError::HumanToMove(side)),
-        };
+        if self.is_human(side) {
+            return Err(SessionError::HumanToMove(side));
+        }
+        let computer = self.computers[side.index()]
+            .take()
+            .ok_or(SessionError::Thinking(side))?;
+        Ok(Thinking {
+            side,
+            game: self.game.clone(),
+            computer,
+        })
+    }
+
+    /// Gives the computer player back and plays the move it chose, if the game is
+    /// still where it was when it started thinking (else [`SessionError::Stale`]: an
+    /// undo or a resignation came first). A player that found no move resigns
+    /// (`Ok(None)`).
+    pub fn finish_thinking(
+        &mut self,
+        thinking: Thinking<B>,
+        choice: Option<Move<B>>,
+    ) -> Result<Option<Ply<B>>, SessionError> {
+        let Thinking {
+            side,
+            game,
+            computer,
+        } = thinking;
+        self.computers[side.index()] = Some(computer);
+        if game.positions() != self.game.positions() || self.end().is_some() {
+            return Err(SessionError::Stale);
+        }
         match choice {
             Some(mv) => self.play(&mv).map(Some),
             None => {

@@ -233,3 +233,46 @@ fn two_cells_name_the_one_move_that_joins_them_or_list_candidates() {
     let error = s.find_move("nonsense").expect_err("no cell");
     assert!(!error.names_a_cell);
 }
+
+#[test]
+fn the_computer_thinks_away_from_the_session() {
+    let mut s = session(["random:seed=7", "human"], None);
+    let mut thinking = s.start_thinking().expect("White is the computer");
+    assert_eq!(thinking.side(), Colour::White);
+    assert_eq!(
+        s.start_thinking().err(),
+        Some(SessionError::Thinking(Colour::White))
+    );
+    let choice = std::thread::spawn(move || {
+        let choice = thinking.choose(Arc::default());
+        (thinking, choice)
+    });
+    assert_eq!(s.legal_moves().len(), s.game().legal_moves().len());
+    let (thinking, choice) = choice.join().expect("the thinker");
+    let ply = s
+        .finish_thinking(thinking, choice)
+        .expect("the game has not changed")
+        .expect("a move");
+    assert_eq!(ply.side, Colour::White);
+    assert_eq!(s.side_to_move(), Colour::Black);
+
+    // A move chosen for a game that changed meanwhile is not played.
+    let mut s = session(["human", "random:seed=8"], None);
+    s.play_text("f45").expect("legal");
+    let mut thinking = s.start_thinking().expect("Black is the computer");
+    let choice = thinking.choose(Arc::default());
+    s.resign(Colour::White).expect("resigns");
+    s.undo().expect("takes back the resignation");
+    s.undo().expect("takes back f45");
+    assert_eq!(
+        s.finish_thinking(thinking, choice).err(),
+        Some(SessionError::Stale)
+    );
+    assert!(s.game().moves().is_empty());
+    s.play_text("f45").expect("legal");
+    assert!(
+        s.computer_move(Arc::default())
+            .expect("Black's player is back")
+            .is_some()
+    );
+}

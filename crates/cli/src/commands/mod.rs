@@ -13,7 +13,7 @@ mod compare;
 mod matches;
 mod moves;
 mod perft;
-mod play;
+pub(crate) mod play;
 mod replay;
 mod serve;
 mod show;
