@@ -71,7 +71,9 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Variant(_) | ApiError::Rejected { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::UnknownVariant { .. } | ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::UnknownVariant { .. } | ApiError::UnknownGame(_) | ApiError::NotFound(_) => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::Busy(_) | ApiError::TooManyGames(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -13,7 +13,9 @@ use serde::Serialize;
 use crate::layout::Layout;
 use crate::view::{MoveView, PositionView, move_view, player_name, position_view};
 
-/// A session on a board of any width.
+/// A session on a board of any width. The variants differ in size (the sessions hold
+/// bitsets of their width); a game holds one, so boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum AnySession {
     /// Up to 64 bits.
     Narrow(Session<u64>),
@@ -199,7 +201,11 @@ pub fn ply_views<B: Bits>(game: &Game<B>) -> Vec<PlyView> {
                 text,
                 from,
                 to,
-                route: if routes.is_empty() { vec![from, to] } else { routes.swap_remove(0) },
+                route: if routes.is_empty() {
+                    vec![from, to]
+                } else {
+                    routes.swap_remove(0)
+                },
                 captured,
             }
         })

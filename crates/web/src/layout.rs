@@ -73,7 +73,10 @@ pub struct Layout {
 /// The display steps between linked cells, short ones only (a cylinder's glued edge
 /// spans the board and says nothing about cell shape). Each step with how often it
 /// occurs, and per direction the most common step.
-fn steps(geometry: &Geometry) -> (BTreeSet<(i32, i32)>, Vec<Option<(i32, i32)>>) {
+/// A display step between two linked cells.
+type Step = (i32, i32);
+
+fn steps(geometry: &Geometry) -> (BTreeSet<Step>, Vec<Option<Step>>) {
     let mut all: Vec<(usize, (i32, i32))> = Vec::new();
     for cell in geometry.cells() {
         let (x, y) = geometry.display(cell);
@@ -166,10 +169,7 @@ impl Layout {
             (Shape::Circle, 0.45)
         };
         let place = |(x, y): (i32, i32)| -> [f64; 2] {
-            [
-                f64::from(x) / unit,
-                -f64::from(y) * y_scale / unit,
-            ]
+            [f64::from(x) / unit, -f64::from(y) * y_scale / unit]
         };
         let cells: Vec<CellPlace> = geometry
             .cells()
@@ -182,7 +182,11 @@ impl Layout {
                 }
             })
             .collect();
-        let fill = if diagonal { light_squares(&cells) } else { Vec::new() };
+        let fill = if diagonal {
+            light_squares(&cells)
+        } else {
+            Vec::new()
+        };
         let marks = |p: Player| {
             let side = geometry.side(p);
             let (forward, forward_names) = side
@@ -219,7 +223,12 @@ impl Layout {
 fn light_squares(cells: &[CellPlace]) -> Vec<[f64; 2]> {
     let key = |x: f64, y: f64| ((x * 2.0).round() as i64, (y * 2.0).round() as i64);
     let dark: BTreeSet<(i64, i64)> = cells.iter().map(|c| key(c.x, c.y)).collect();
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+    let (mut x0, mut x1, mut y0, mut y1) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
     for c in cells {
         x0 = x0.min(c.x);
         x1 = x1.max(c.x);
@@ -254,7 +263,12 @@ fn bounds(cells: &[CellPlace], fill: &[[f64; 2]], radius: f64) -> [f64; 4] {
         y1 = y1.max(y);
     }
     let margin = radius + 0.35;
-    [x0 - margin, y0 - margin, x1 - x0 + 2.0 * margin, y1 - y0 + 2.0 * margin]
+    [
+        x0 - margin,
+        y0 - margin,
+        x1 - x0 + 2.0 * margin,
+        y1 - y0 + 2.0 * margin,
+    ]
 }
 
 #[cfg(test)]
@@ -281,9 +295,16 @@ mod tests {
             assert_eq!(l.shape, Shape::Square, "{name}");
             assert_eq!(l.cells.len(), 50);
             // f4 and f5 are diagonal neighbours one square apart each way.
-            assert!((distance(&l, "f4", "f5") - 2f64.sqrt()).abs() < 1e-9, "{name}");
+            assert!(
+                (distance(&l, "f4", "f5") - 2f64.sqrt()).abs() < 1e-9,
+                "{name}"
+            );
             // 100 or 99 squares in all: the dark cells and the light ones between them.
-            assert!(l.cells.len() + l.fill.len() >= 98, "{name}: {}", l.fill.len());
+            assert!(
+                l.cells.len() + l.fill.len() >= 98,
+                "{name}: {}",
+                l.fill.len()
+            );
         }
         assert_eq!(layout("bushka").fill.len(), 50);
     }

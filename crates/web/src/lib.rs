@@ -62,7 +62,11 @@ pub async fn serve(
 
 /// Binds `addr`, calls `ready` with the address actually bound (port 0 picks one),
 /// then serves until Ctrl-C. Builds its own multi-threaded runtime.
-pub fn run(addr: SocketAddr, limits: Limits, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+pub fn run(
+    addr: SocketAddr,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

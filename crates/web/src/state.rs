@@ -84,7 +84,11 @@ impl AppState {
             .map(|(_, b)| b.clone())
             .ok_or_else(|| ApiError::UnknownVariant {
                 name: name.to_string(),
-                builtins: BUILTIN.iter().map(|b| b.name).collect::<Vec<_>>().join(", "),
+                builtins: BUILTIN
+                    .iter()
+                    .map(|b| b.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
     }
 

@@ -129,7 +129,10 @@ pub fn position_view<B: Bits>(
         side: player_name(pos.side()),
         position: board.position_string(pos),
         pieces,
-        legal: legal.iter().map(|m| move_view(board, pos, m, legal)).collect(),
+        legal: legal
+            .iter()
+            .map(|m| move_view(board, pos, m, legal))
+            .collect(),
         compulsory,
     }
 }

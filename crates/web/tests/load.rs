@@ -23,7 +23,13 @@ async fn many_computer_games_run_at_once() {
         ..Limits::default()
     })
     .await;
-    let boards = ["bushka", "bushka-9x11", "hexbushka", "hexbushka-4", "bushka-cylinder"];
+    let boards = [
+        "bushka",
+        "bushka-9x11",
+        "hexbushka",
+        "hexbushka-4",
+        "bushka-cylinder",
+    ];
     let games: FuturesUnordered<_> = (0..30)
         .map(|i| {
             let s = &s;
@@ -58,22 +64,42 @@ async fn searches_beyond_the_pool_get_a_busy_answer() {
         ..Limits::default()
     })
     .await;
-    let game = s.new_game(json!({"white": "engine:movetime=1500", "black": "human"})).await;
+    let game = s
+        .new_game(json!({"white": "engine:movetime=1500", "black": "human"}))
+        .await;
     let id = game["id"].as_str().expect("id").to_string();
     let thinking = {
-        let (client, url) = (s.client.clone(), format!("{}/api/games/{id}/computer", s.base));
-        tokio::spawn(async move { client.post(url).json(&json!({})).send().await.expect("POST").status().as_u16() })
+        let (client, url) = (
+            s.client.clone(),
+            format!("{}/api/games/{id}/computer", s.base),
+        );
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .json(&json!({}))
+                .send()
+                .await
+                .expect("POST")
+                .status()
+                .as_u16()
+        })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
     let text = bushka_geometry::BUILTIN[0].text;
-    assert_error(&s.post("/api/lab/perft", json!({"text": text})).await, 503, "busy");
+    assert_error(
+        &s.post("/api/lab/perft", json!({"text": text})).await,
+        503,
+        "busy",
+    );
     // Stopping the think answers at once with the best move so far.
     let started = Instant::now();
     let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(thinking.await.expect("task"), 200);
     assert!(started.elapsed() < Duration::from_millis(1_400));
-    let (status, rows) = s.post("/api/lab/perft", json!({"text": text, "depth": 2})).await;
+    let (status, rows) = s
+        .post("/api/lab/perft", json!({"text": text, "depth": 2}))
+        .await;
     assert_eq!(status, 200, "{rows}");
 }
 
@@ -86,10 +112,17 @@ async fn the_server_holds_a_thousand_games_at_once() {
             let s = &s;
             async move {
                 let game = s
-                    .new_game(json!({"variant": boards[i % 3], "white": "human", "black": "random"}))
+                    .new_game(
+                        json!({"variant": boards[i % 3], "white": "human", "black": "random"}),
+                    )
                     .await;
-                let first = game["current"]["legal"][i % 20]["text"].as_str().expect("a move");
-                (game["id"].as_str().expect("id").to_string(), first.to_string())
+                let first = game["current"]["legal"][i % 20]["text"]
+                    .as_str()
+                    .expect("a move");
+                (
+                    game["id"].as_str().expect("id").to_string(),
+                    first.to_string(),
+                )
             }
         })
         .buffer_unordered(IN_FLIGHT)
@@ -100,8 +133,12 @@ async fn the_server_holds_a_thousand_games_at_once() {
         .map(|(id, first)| {
             let s = &s;
             async move {
-                let (a, _) = s.post(&format!("/api/games/{id}/move"), json!({"move": first})).await;
-                let (b, g) = s.post(&format!("/api/games/{id}/computer"), json!({})).await;
+                let (a, _) = s
+                    .post(&format!("/api/games/{id}/move"), json!({"move": first}))
+                    .await;
+                let (b, g) = s
+                    .post(&format!("/api/games/{id}/computer"), json!({}))
+                    .await;
                 assert_eq!(g["moves"].as_array().map(Vec::len), Some(2), "{g}");
                 a.max(b)
             }
@@ -127,7 +164,11 @@ async fn games_beyond_the_limit_and_idle_games_are_refused() {
     .await;
     let first = s.new_game(json!({})).await;
     s.new_game(json!({})).await;
-    assert_error(&s.post("/api/games", json!({})).await, 503, "already holds 2 games");
+    assert_error(
+        &s.post("/api/games", json!({})).await,
+        503,
+        "already holds 2 games",
+    );
     let id = first["id"].as_str().expect("id");
     tokio::time::sleep(Duration::from_millis(4_500)).await;
     assert_error(&s.get(&format!("/api/games/{id}")).await, 404, "expired");

@@ -40,10 +40,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         };
         let url = format!("http://{}", SocketAddr::new(host, bound.port()));
         failure = output::println(&format!("bushka web app: open {url} (Ctrl-C stops it)")).err();
-        if args.open {
-            if let Err(e) = webbrowser::open(&url) {
-                output::eprintln(&format!("could not open a browser: {e}"));
-            }
+        if let Some(Err(e)) = args.open.then(|| webbrowser::open(&url)) {
+            output::eprintln(&format!("could not open a browser: {e}"));
         }
     })
     .map_err(|error| CliError::Serve {

@@ -80,7 +80,11 @@ fn event(name: &str, data: &impl Serialize) -> Event {
     Event::default()
         .event(name)
         .json_data(data)
-        .unwrap_or_else(|_| Event::default().event("failure").data("{\"error\":\"unencodable event\"}"))
+        .unwrap_or_else(|_| {
+            Event::default()
+                .event("failure")
+                .data("{\"error\":\"unencodable event\"}")
+        })
 }
 
 /// The game cut back to its first `ply` moves.
@@ -105,7 +109,10 @@ fn analyse<B: Bits>(game: &Game<B>, limits: &Limits, tx: &mpsc::Sender<Event>) {
     let mut searcher = Searcher::new(Arc::clone(game.board()), ANALYSIS_MIB);
     searcher.set_stop_flag(Arc::clone(&stop));
     let result = searcher.search_game(game, limits, |it| {
-        if tx.blocking_send(event("iteration", &iteration_view(game, it))).is_err() {
+        if tx
+            .blocking_send(event("iteration", &iteration_view(game, it)))
+            .is_err()
+        {
             stop.store(true, Ordering::Relaxed);
         }
     });
@@ -146,5 +153,8 @@ pub async fn stream(
             });
         });
     }
-    Ok(Sse::new(tokio_stream::StreamExt::map(ReceiverStream::new(rx), Ok)).keep_alive(KeepAlive::default()))
+    Ok(
+        Sse::new(tokio_stream::StreamExt::map(ReceiverStream::new(rx), Ok))
+            .keep_alive(KeepAlive::default()),
+    )
 }

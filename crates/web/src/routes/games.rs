@@ -16,7 +16,9 @@ use bushka_session::{
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::games::{AnySession, GameEntry, GameView, StopOnDrop, acting_person, game_view, with_session};
+use crate::games::{
+    AnySession, GameEntry, GameView, StopOnDrop, acting_person, game_view, with_session,
+};
 use crate::routes::{ApiJson, ApiQuery};
 use crate::state::{AppState, SharedState, run_search};
 use crate::variant::VariantChoice;
@@ -37,7 +39,9 @@ impl From<SessionError> for ApiError {
 fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     if let PlayerSpec::Engine { limits, .. } = spec {
-        let too_long = limits.movetime.is_some_and(|t| t.as_millis() > u128::from(MAX_MOVETIME_MS));
+        let too_long = limits
+            .movetime
+            .is_some_and(|t| t.as_millis() > u128::from(MAX_MOVETIME_MS));
         let too_deep = limits.depth.is_some_and(|d| d > MAX_DEPTH);
         let unbounded = limits.movetime.is_none() && limits.depth.is_none();
         if too_long || too_deep || unbounded {
@@ -60,14 +64,25 @@ fn session_on(
     fn start<B: Bits>(board: &Arc<Board<B>>, position: Option<&str>) -> Result<Game<B>, ApiError> {
         Ok(match position {
             Some(text) => {
-                let pos = board.parse_position(text).map_err(|e| ApiError::rejected(e.to_string()))?;
+                let pos = board
+                    .parse_position(text)
+                    .map_err(|e| ApiError::rejected(e.to_string()))?;
                 Game::from_position(Arc::clone(board), pos)
             }
             None => Game::new(Arc::clone(board)),
         })
     }
-    fn setup<B: Bits>(game: Game<B>, specs: [PlayerSpec; 2], tags: Vec<(String, String)>) -> Session<B> {
-        Session::new(Setup { game, specs, tags, max_plies: None })
+    fn setup<B: Bits>(
+        game: Game<B>,
+        specs: [PlayerSpec; 2],
+        tags: Vec<(String, String)>,
+    ) -> Session<B> {
+        Session::new(Setup {
+            game,
+            specs,
+            tags,
+            max_plies: None,
+        })
     }
     Ok(match board {
         AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, position)?, specs, tags)),
@@ -92,12 +107,18 @@ pub struct NewGame {
 /// The default opponent: the engine at one second a move, as `bushka play`.
 const DEFAULT_OPPONENT: &str = "engine:movetime=1000";
 
-async fn store(state: &AppState, entry: GameEntry, message: Option<String>) -> Result<Json<GameView>, ApiError> {
+async fn store(
+    state: &AppState,
+    entry: GameEntry,
+    message: Option<String>,
+) -> Result<Json<GameView>, ApiError> {
     let layout = entry.layout.clone();
     let session = Arc::clone(&entry.session);
     let id = state.insert_game(entry)?;
     let guard = session.lock().await;
-    Ok(Json(with_session!(&*guard, s => game_view(&id, &layout, s, message))))
+    Ok(Json(
+        with_session!(&*guard, s => game_view(&id, &layout, s, message)),
+    ))
 }
 
 /// `POST /api/games`: a new game.
@@ -108,8 +129,18 @@ pub async fn create(
     let board = req.variant.board(&state)?;
     let white = player(req.white.as_deref().unwrap_or("human"))?;
     let black = player(req.black.as_deref().unwrap_or(DEFAULT_OPPONENT))?;
-    let tags = record_tags(&variant_tag(&req.variant, &board), &white.to_string(), &black.to_string(), None);
-    let entry = GameEntry::new(session_on(&board, [white, black], tags, req.position.as_deref())?);
+    let tags = record_tags(
+        &variant_tag(&req.variant, &board),
+        &white.to_string(),
+        &black.to_string(),
+        None,
+    );
+    let entry = GameEntry::new(session_on(
+        &board,
+        [white, black],
+        tags,
+        req.position.as_deref(),
+    )?);
     store(&state, entry, None).await
 }
 
@@ -139,7 +170,8 @@ pub async fn load(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LoadGame>,
 ) -> Result<Json<GameView>, ApiError> {
-    let record = Record::parse(&req.record).map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
+    let record =
+        Record::parse(&req.record).map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
     let mut choice = req.variant.clone();
     if choice.variant.is_none() && choice.variant_text.is_none() {
         choice.variant = record.tag("Variant").map(str::to_string);
@@ -147,16 +179,33 @@ pub async fn load(
     let board = choice.board(&state)?;
     let pick = |arg: Option<&String>, key: &str| {
         let arg = arg.map(|a| player(a).map(|_| a.as_str())).transpose()?;
-        choose_player(arg, record.tag(key), PlayerSpec::Human).map_err(|e| ApiError::BadRequest(e.to_string()))
+        choose_player(arg, record.tag(key), PlayerSpec::Human)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))
     };
     let (white, white_name) = pick(req.white.as_ref(), "White")?;
     let (black, black_name) = pick(req.black.as_ref(), "Black")?;
     player(&white.to_string())?;
     player(&black.to_string())?;
-    let tags = record_tags(&variant_tag(&choice, &board), &white_name, &black_name, Some(&record));
-    fn replay<B: Bits>(board: &Arc<Board<B>>, record: &Record, specs: [PlayerSpec; 2], tags: Vec<(String, String)>) -> Result<Session<B>, ApiError> {
-        let game = game_from_record(Arc::clone(board), record).map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
-        Ok(Session::new(Setup { game, specs, tags, max_plies: None }))
+    let tags = record_tags(
+        &variant_tag(&choice, &board),
+        &white_name,
+        &black_name,
+        Some(&record),
+    );
+    fn replay<B: Bits>(
+        board: &Arc<Board<B>>,
+        record: &Record,
+        specs: [PlayerSpec; 2],
+        tags: Vec<(String, String)>,
+    ) -> Result<Session<B>, ApiError> {
+        let game = game_from_record(Arc::clone(board), record)
+            .map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
+        Ok(Session::new(Setup {
+            game,
+            specs,
+            tags,
+            max_plies: None,
+        }))
     }
     let specs = [white, black];
     let entry = GameEntry::new(match &board {
@@ -165,7 +214,12 @@ pub async fn load(
         AnyBoard::Wide(b) => AnySession::Wide(replay(b, &record, specs, tags)?),
     });
     let moves = record.moves.len();
-    store(&state, entry, Some(format!("Loaded the game record ({moves} moves)."))).await
+    store(
+        &state,
+        entry,
+        Some(format!("Loaded the game record ({moves} moves).")),
+    )
+    .await
 }
 
 /// Runs `change` on a game's session and answers with the game.
@@ -177,16 +231,24 @@ async fn change(
     let entry = state.game(id)?;
     let mut guard = entry.session.lock().await;
     let message = change(&mut guard)?;
-    Ok(Json(with_session!(&*guard, s => game_view(id, &entry.layout, s, message))))
+    Ok(Json(
+        with_session!(&*guard, s => game_view(id, &entry.layout, s, message)),
+    ))
 }
 
 /// `GET /api/games/{id}`.
-pub async fn show(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+pub async fn show(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     change(&state, &id, |_| Ok(None)).await
 }
 
 /// `DELETE /api/games/{id}`.
-pub async fn delete(State(state): State<SharedState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+pub async fn delete(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
     if let Ok(entry) = state.game(&id) {
         entry.stop();
     }
@@ -230,45 +292,95 @@ pub async fn play(
 }
 
 /// `POST /api/games/{id}/computer`: the computer player to move chooses and plays its
-/// move (on a search thread; `POST .../stop` ends an engine's think early).
-pub async fn computer(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+/// move. It thinks on a search thread away from the session, so the game still answers
+/// meanwhile (a person may resign or undo; `POST .../stop` ends an engine's think
+/// early with the best move so far).
+pub async fn computer(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
-    let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    with_session!(&*guard, s => {
-        if !s.computer_to_move() {
-            return Err(match s.end() {
-                Some(_) => SessionError::Over,
-                None => SessionError::HumanToMove(s.side_to_move()),
-            }
-            .into());
+    let session = entry.session.lock().await;
+    let width = match &*session {
+        AnySession::Narrow(_) => 0,
+        AnySession::Medium(_) => 1,
+        AnySession::Wide(_) => 2,
+    };
+    drop(session);
+    match width {
+        0 => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Narrow(s) => Some(s),
+                _ => None,
+            })
+            .await
         }
-    });
+        1 => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Medium(s) => Some(s),
+                _ => None,
+            })
+            .await
+        }
+        _ => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Wide(s) => Some(s),
+                _ => None,
+            })
+            .await
+        }
+    }
+}
+
+/// The session inside an [`AnySession`] of bitset width `B`.
+type Pick<B> = fn(&mut AnySession) -> Option<&mut Session<B>>;
+
+async fn think<B: Bits>(
+    state: &AppState,
+    entry: Arc<GameEntry>,
+    id: String,
+    pick: Pick<B>,
+) -> Result<Json<GameView>, ApiError> {
+    let lost = || ApiError::Internal("the game changed its board".into());
+    let mut thinking = {
+        let mut guard = entry.session.lock().await;
+        pick(&mut guard).ok_or_else(lost)?.start_thinking()?
+    };
     let flag = entry.new_stop_flag();
     let _abandoned = StopOnDrop(Arc::clone(&flag));
+    let session = Arc::clone(&entry.session);
     let layout = entry.layout.clone();
-    run_search(&state, move || {
-        with_session!(&mut *guard, s => {
-            let message = match s.computer_move(flag) {
-                Ok(Some(_)) => None,
-                Ok(None) => Some("The computer found no move and resigned.".to_string()),
-                Err(e) => return Err(ApiError::from(e)),
-            };
-            Ok(Json(game_view(&id, &layout, s, message)))
-        })
+    // The thread gives the computer player back to the session even when the request
+    // is abandoned, so that the side can think again.
+    run_search(state, move || {
+        let choice = thinking.choose(flag);
+        let mut guard = session.blocking_lock();
+        let s = pick(&mut guard).ok_or_else(lost)?;
+        let message = match s.finish_thinking(thinking, choice)? {
+            Some(_) => None,
+            None => Some("The computer found no move and resigned.".to_string()),
+        };
+        Ok(Json(game_view(&id, &layout, s, message)))
     })
     .await?
 }
 
 /// `POST /api/games/{id}/stop`: stops the computer's think under way (it plays the
 /// best move found so far).
-pub async fn stop(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn stop(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
     state.game(&id)?.stop();
     Ok(Json(serde_json::json!({ "stopped": true })))
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last person's move and the replies
 /// after it (or a resignation or agreed draw).
-pub async fn undo(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+pub async fn undo(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     change(&state, &id, |session| {
         with_session!(session, s => Ok(Some(match s.undo()? {
             Undone::Declaration(outcome) => format!("Took back the end of the game ({outcome})."),
@@ -282,7 +394,10 @@ pub async fn undo(State(state): State<SharedState>, Path(id): Path<String>) -> R
 }
 
 /// `POST /api/games/{id}/resign`: the person to move (or the only person) resigns.
-pub async fn resign(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+pub async fn resign(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     change(&state, &id, |session| {
         with_session!(session, s => {
             let side = acting_person(s).ok_or_else(|| ApiError::rejected("no person plays in this game"))?;
@@ -295,7 +410,10 @@ pub async fn resign(State(state): State<SharedState>, Path(id): Path<String>) ->
 
 /// `POST /api/games/{id}/draw`: the person to move offers a draw. A computer opponent
 /// answers at once (after a search); a person opponent is asked (`draw/answer`).
-pub async fn offer_draw(State(state): State<SharedState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+pub async fn offer_draw(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
     let flag = entry.new_stop_flag();
@@ -344,7 +462,10 @@ pub async fn answer_draw(
 }
 
 /// `GET /api/games/{id}/record`: the game record, as `bushka replay` reads it.
-pub async fn record(State(state): State<SharedState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
+pub async fn record(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
     let entry = state.game(&id)?;
     let guard = entry.session.lock().await;
     let text = with_session!(&*guard, s => s.record_text());

@@ -63,6 +63,9 @@ pub fn router(state: SharedState) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
         .layer(CompressionLayer::new())
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
         .with_state(state)
 }

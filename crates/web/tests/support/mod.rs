@@ -40,7 +40,12 @@ impl Server {
 
     /// GET, returning status and JSON body.
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self.client.get(format!("{}{path}", self.base)).send().await.expect("GET");
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("GET");
         decode(r).await
     }
 
@@ -71,7 +76,12 @@ impl Server {
 
     /// GET a text body.
     pub async fn text(&self, path: &str) -> (u16, String) {
-        let r = self.client.get(format!("{}{path}", self.base)).send().await.expect("GET");
+        let r = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("GET");
         let status = r.status().as_u16();
         (status, r.text().await.expect("body"))
     }
@@ -94,6 +104,11 @@ async fn decode(r: reqwest::Response) -> (u16, Value) {
 /// Asserts an error answer: the status, and a JSON `error` containing `needle`.
 pub fn assert_error(answer: &(u16, Value), status: u16, needle: &str) {
     assert_eq!(answer.0, status, "{}", answer.1);
-    let message = answer.1["error"].as_str().unwrap_or_else(|| panic!("no JSON error in {}", answer.1));
-    assert!(message.contains(needle), "`{message}` does not contain `{needle}`");
+    let message = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no JSON error in {}", answer.1));
+    assert!(
+        message.contains(needle),
+        "`{message}` does not contain `{needle}`"
+    );
 }
