@@ -506,21 +506,7 @@ async fn the_game_answers_while_the_computer_thinks() {
         .new_game(json!({"white": "engine:movetime=2000", "black": "human"}))
         .await;
     let id = game["id"].as_str().expect("id").to_string();
-    let thinking = {
-        let (client, url) = (
-            s.client.clone(),
-            format!("{}/api/games/{id}/computer", s.base),
-        );
-        tokio::spawn(async move {
-            let r = client
-                .post(url)
-                .json(&json!({}))
-                .send()
-                .await
-                .expect("POST");
-            (r.status().as_u16(), r.text().await.expect("body"))
-        })
-    };
+    let thinking = s.post_later(&format!("/api/games/{id}/computer"));
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let started = std::time::Instant::now();
     let (status, now) = s.get(&format!("/api/games/{id}")).await;

@@ -68,22 +68,7 @@ async fn searches_beyond_the_pool_get_a_busy_answer() {
         .new_game(json!({"white": "engine:movetime=1500", "black": "human"}))
         .await;
     let id = game["id"].as_str().expect("id").to_string();
-    let thinking = {
-        let (client, url) = (
-            s.client.clone(),
-            format!("{}/api/games/{id}/computer", s.base),
-        );
-        tokio::spawn(async move {
-            client
-                .post(url)
-                .json(&json!({}))
-                .send()
-                .await
-                .expect("POST")
-                .status()
-                .as_u16()
-        })
-    };
+    let thinking = s.post_later(&format!("/api/games/{id}/computer"));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let text = bushka_geometry::BUILTIN[0].text;
     assert_error(
@@ -95,7 +80,7 @@ async fn searches_beyond_the_pool_get_a_busy_answer() {
     let started = Instant::now();
     let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
     assert_eq!(status, 200);
-    assert_eq!(thinking.await.expect("task"), 200);
+    assert_eq!(thinking.await.expect("task").0, 200);
     assert!(started.elapsed() < Duration::from_millis(1_400));
     let (status, rows) = s
         .post("/api/lab/perft", json!({"text": text, "depth": 2}))

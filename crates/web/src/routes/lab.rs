@@ -56,6 +56,15 @@ pub async fn check(ApiJson(req): ApiJson<LabRequest>) -> Result<Json<CheckView>,
     }))
 }
 
+/// `value` if it lies in 1 to `max`, else a 400 naming `what`.
+fn within<T: PartialOrd + From<u8> + std::fmt::Display>(what: &str, value: T, max: T) -> Result<T, ApiError> {
+    if value >= T::from(1) && value <= max {
+        Ok(value)
+    } else {
+        Err(ApiError::BadRequest(format!("{what} {value} is out of range (1 to {max})")))
+    }
+}
+
 /// One depth of a perft count.
 #[derive(Debug, Serialize)]
 pub struct PerftRow {
@@ -68,12 +77,7 @@ pub async fn perft_counts(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LabRequest>,
 ) -> Result<Json<Vec<PerftRow>>, ApiError> {
-    let depth = req.depth.unwrap_or(MAX_LAB_PERFT);
-    if !(1..=MAX_LAB_PERFT).contains(&depth) {
-        return Err(ApiError::BadRequest(format!(
-            "perft depth {depth} is out of range (1 to {MAX_LAB_PERFT})"
-        )));
-    }
+    let depth = within("perft depth", req.depth.unwrap_or(MAX_LAB_PERFT), MAX_LAB_PERFT)?;
     let board = compile(&req.text)?;
     let rows = run_search(&state, move || {
         with_board!(&board, b => {
@@ -100,12 +104,7 @@ pub async fn playtest(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LabRequest>,
 ) -> Result<Json<PlaytestView>, ApiError> {
-    let games = req.games.unwrap_or(6);
-    if !(1..=MAX_PLAYTEST_GAMES).contains(&games) {
-        return Err(ApiError::BadRequest(format!(
-            "{games} playtest games is out of range (1 to {MAX_PLAYTEST_GAMES})"
-        )));
-    }
+    let games = within("playtest games", req.games.unwrap_or(6), MAX_PLAYTEST_GAMES)?;
     let board = compile(&req.text)?;
     let config = |player: PlayerSpec| CompareConfig {
         games,

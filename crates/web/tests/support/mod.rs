@@ -40,38 +40,28 @@ impl Server {
 
     /// GET, returning status and JSON body.
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("GET");
-        decode(r).await
+        decode(self.client.get(format!("{}{path}", self.base))).await
     }
 
     /// POST a JSON value.
     pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let r = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .expect("POST");
-        decode(r).await
+        decode(self.client.post(format!("{}{path}", self.base)).json(&body)).await
+    }
+
+    /// POSTs `{}` to `path` in the background (a request that takes a while, such as a
+    /// computer move); the task gives the status and the body.
+    pub fn post_later(&self, path: &str) -> tokio::task::JoinHandle<(u16, String)> {
+        let request = self.client.post(format!("{}{path}", self.base)).json(&serde_json::json!({}));
+        tokio::spawn(async move {
+            let r = request.send().await.expect("POST");
+            (r.status().as_u16(), r.text().await.expect("body"))
+        })
     }
 
     /// POST raw bytes with a JSON content type.
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
-        let r = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await
-            .expect("POST");
-        decode(r).await
+        let request = self.client.post(format!("{}{path}", self.base));
+        decode(request.header("content-type", "application/json").body(body)).await
     }
 
     /// GET a text body.
@@ -94,7 +84,8 @@ impl Server {
     }
 }
 
-async fn decode(r: reqwest::Response) -> (u16, Value) {
+async fn decode(request: reqwest::RequestBuilder) -> (u16, Value) {
+    let r = request.send().await.expect("a response");
     let status = r.status().as_u16();
     let text = r.text().await.expect("body");
     let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
