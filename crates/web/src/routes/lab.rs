@@ -57,11 +57,17 @@ pub async fn check(ApiJson(req): ApiJson<LabRequest>) -> Result<Json<CheckView>,
 }
 
 /// `value` if it lies in 1 to `max`, else a 400 naming `what`.
-fn within<T: PartialOrd + From<u8> + std::fmt::Display>(what: &str, value: T, max: T) -> Result<T, ApiError> {
+fn within<T: PartialOrd + From<u8> + std::fmt::Display>(
+    what: &str,
+    value: T,
+    max: T,
+) -> Result<T, ApiError> {
     if value >= T::from(1) && value <= max {
         Ok(value)
     } else {
-        Err(ApiError::BadRequest(format!("{what} {value} is out of range (1 to {max})")))
+        Err(ApiError::BadRequest(format!(
+            "{what} {value} is out of range (1 to {max})"
+        )))
     }
 }
 
@@ -77,7 +83,11 @@ pub async fn perft_counts(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LabRequest>,
 ) -> Result<Json<Vec<PerftRow>>, ApiError> {
-    let depth = within("perft depth", req.depth.unwrap_or(MAX_LAB_PERFT), MAX_LAB_PERFT)?;
+    let depth = within(
+        "perft depth",
+        req.depth.unwrap_or(MAX_LAB_PERFT),
+        MAX_LAB_PERFT,
+    )?;
     let board = compile(&req.text)?;
     let rows = run_search(&state, move || {
         with_board!(&board, b => {

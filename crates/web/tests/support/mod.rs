@@ -51,7 +51,10 @@ impl Server {
     /// POSTs `{}` to `path` in the background (a request that takes a while, such as a
     /// computer move); the task gives the status and the body.
     pub fn post_later(&self, path: &str) -> tokio::task::JoinHandle<(u16, String)> {
-        let request = self.client.post(format!("{}{path}", self.base)).json(&serde_json::json!({}));
+        let request = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .json(&serde_json::json!({}));
         tokio::spawn(async move {
             let r = request.send().await.expect("POST");
             (r.status().as_u16(), r.text().await.expect("body"))
@@ -61,7 +64,12 @@ impl Server {
     /// POST raw bytes with a JSON content type.
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
         let request = self.client.post(format!("{}{path}", self.base));
-        decode(request.header("content-type", "application/json").body(body)).await
+        decode(
+            request
+                .header("content-type", "application/json")
+                .body(body),
+        )
+        .await
     }
 
     /// GET a text body.
