@@ -37,22 +37,3 @@ pub use computer::{HINT_TIME, Hint, Thinking};
 pub use find::{Unresolved, find_move};
 pub use load::{choose_player, game_from_record, record_tags, today};
 pub use session::{DrawAnswer, DrawOffer, Ply, Session, SessionError, Setup, Undone};
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use bushka_rules::{AnyBoard, Board};
-
-    /// The Bushka 10x10 board.
-    pub fn bushka() -> Arc<Board<u64>> {
-        let geometry = match bushka_geometry::builtin("bushka") {
-            Some(Ok(g)) => g,
-            _ => panic!("bushka is built in"),
-        };
-        match AnyBoard::new(geometry) {
-            AnyBoard::Narrow(b) => b,
-            _ => panic!("bushka fits 64 bits"),
-        }
-    }
-}

@@ -105,7 +105,6 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::bushka;
 
     #[test]
     fn dates() {
@@ -138,22 +137,5 @@ mod tests {
         let (spec, _) = choose_player(None, Some("Bob"), engine).expect("ok");
         assert_eq!(spec, engine);
         assert!(choose_player(Some("robot"), None, human).is_err());
-    }
-
-    #[test]
-    fn a_result_the_moves_do_not_explain_is_a_declaration() {
-        let board = bushka();
-        let record = Record::parse("[Variant \"bushka\"]\n[Result \"0-1\"]\n1. f45 0-1\n")
-            .expect("a record");
-        let game = game_from_record(board, &record).expect("replays");
-        assert_eq!(game.moves().len(), 1);
-        assert_eq!(
-            game.outcome().map(|o| o.result_text()),
-            Some("0-1"),
-            "White resigned"
-        );
-        let tags = record_tags("bushka", "human", "engine", Some(&record));
-        let keys: Vec<&str> = tags.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(keys, ["Variant", "White", "Black", "Date"]);
     }
 }

@@ -4,19 +4,14 @@ use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{AnyBoard, Board, DrawReason, Game, Outcome, WinReason};
-use bushka_session::{DrawOffer, Session, SessionError, Setup, Undone};
+use bushka_rules::{DrawReason, Game, Outcome, Record, WinReason};
+use bushka_session::{
+    DrawOffer, Session, SessionError, Setup, Undone, game_from_record, record_tags,
+};
 
-fn bushka() -> Arc<Board<u64>> {
-    let geometry = match bushka_geometry::builtin("bushka") {
-        Some(Ok(g)) => g,
-        _ => panic!("bushka is built in"),
-    };
-    match AnyBoard::new(geometry) {
-        AnyBoard::Narrow(b) => b,
-        _ => panic!("bushka fits 64 bits"),
-    }
-}
+mod common;
+
+use common::bushka;
 
 fn session(specs: [&str; 2], position: Option<&str>) -> Session<u64> {
     let board = bushka();
@@ -275,4 +270,21 @@ fn the_computer_thinks_away_from_the_session() {
             .expect("Black's player is back")
             .is_some()
     );
+}
+
+#[test]
+fn a_result_the_moves_do_not_explain_is_a_declaration() {
+    let board = bushka();
+    let record =
+        Record::parse("[Variant \"bushka\"]\n[Result \"0-1\"]\n1. f45 0-1\n").expect("a record");
+    let game = game_from_record(board, &record).expect("replays");
+    assert_eq!(game.moves().len(), 1);
+    assert_eq!(
+        game.outcome().map(|o| o.result_text()),
+        Some("0-1"),
+        "White resigned"
+    );
+    let tags = record_tags("bushka", "human", "engine", Some(&record));
+    let keys: Vec<&str> = tags.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["Variant", "White", "Black", "Date"]);
 }

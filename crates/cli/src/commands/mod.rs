@@ -11,11 +11,13 @@ mod check;
 pub mod common;
 mod compare;
 mod matches;
+mod merge;
 mod moves;
 mod perft;
 pub(crate) mod play;
 mod replay;
 mod serve;
+mod report;
 mod show;
 mod variants;
 
@@ -50,6 +52,8 @@ pub enum Command {
     Compare(compare::Args),
     /// Start the web app (play, analyse, author variants in a browser).
     Serve(serve::Args),
+    /// Merge the shard files of `compare --shard` into the report of the whole run.
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -67,6 +71,7 @@ impl Command {
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Serve(args) => serve::run(args),
+            Command::Merge(args) => merge::run(args),
         }
     }
 }

@@ -158,21 +158,7 @@ fn capitalized(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bushka_engine::PlayerSpec;
-    use bushka_rules::{AnyBoard, Board, Game};
-    use bushka_session::{Session, Setup};
-    use std::sync::Arc;
-
-    fn bushka() -> Arc<Board<u64>> {
-        let geometry = match bushka_geometry::builtin("bushka") {
-            Some(Ok(g)) => g,
-            _ => panic!("bushka is built in"),
-        };
-        match AnyBoard::new(geometry) {
-            AnyBoard::Narrow(b) => b,
-            _ => panic!("bushka fits 64 bits"),
-        }
-    }
+    use bushka_session::Unresolved;
 
     #[test]
     fn commands_parse() {
@@ -197,25 +183,18 @@ mod tests {
 
     #[test]
     fn a_refused_move_suggests_the_command_it_may_be_a_typo_of() {
-        let board = bushka();
-        let mut session = Session::new(Setup {
-            game: Game::new(Arc::clone(&board)),
-            specs: [PlayerSpec::Human; 2],
-            tags: Vec::new(),
-            max_plies: None,
-        });
-        let error = session.play_text("mvoes").expect_err("not a move");
-        let message = refusal("mvoes", &error);
-        assert!(
-            message.starts_with("`mvoes` is not a move or a command. Did you mean `moves`?\n"),
-            "{message}"
+        let refused = |names_a_cell: bool| {
+            SessionError::Unresolved(Unresolved {
+                names_a_cell,
+                message: "`mvoes` is not a move or a command.\nMoves are typed...".into(),
+            })
+        };
+        assert_eq!(
+            refusal("mvoes", &refused(false)),
+            "`mvoes` is not a move or a command. Did you mean `moves`?\nMoves are typed..."
         );
-        let error = session.play_text("f4 f7").expect_err("not legal");
-        assert!(!refusal("f4 f7", &error).contains("Did you mean"));
-        session
-            .resign(bushka_geometry::Player::White)
-            .expect("resigns");
-        let error = session.play_text("f45").expect_err("over");
-        assert_eq!(refusal("f45", &error), "The game is over.");
+        assert!(!refusal("mvoes", &refused(true)).contains("Did you mean"));
+        assert!(!refusal("xyzzy", &refused(false)).contains("Did you mean"));
+        assert_eq!(refusal("f45", &SessionError::Over), "The game is over.");
     }
 }

@@ -3,13 +3,14 @@
 //!
 //! `mod.rs` reads the arguments and sets the game up (a new game, or a loaded record);
 //! the flow of the game is a [`bushka_session::Session`]; [`terminal`] runs it at the
-//! terminal, [`input`] reads what the player types and [`text`] words what it prints.
+//! terminal, [`lines`] reads the lines the player types (with a line editor at a
+//! terminal), [`input`] reads commands in them and [`text`] words what it prints.
 
 mod input;
+mod lines;
 mod terminal;
 mod text;
 
-use std::io::IsTerminal;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -120,8 +121,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             tags,
             max_plies: args.max_plies.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         });
-        let echo = !std::io::stdin().is_terminal();
-        run_game(session, args.load.clone(), std::io::stdin().lock(), std::io::stdout(), echo)
+        terminal::run_at_terminal(session, args.load.clone())
     })
 }
 

@@ -1,7 +1,7 @@
 //! A game in progress at the terminal: reads what the players type, hands it to the
 //! [`Session`] (which holds the flow of the game), and prints boards and answers.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use bushka_engine::{Limits, PlayerSpec, score_text};
@@ -9,7 +9,10 @@ use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Outcome};
 use bushka_session::{DrawOffer, HINT_TIME, Ply, Session, SessionError, Undone};
 
+use rustyline::DefaultEditor;
+
 use super::input::{self, Input};
+use super::lines::Lines;
 use super::text;
 use crate::commands::common::pieces;
 use crate::error::CliError;
@@ -25,8 +28,8 @@ enum Flow {
     Quit,
 }
 
-/// Plays `session` at a terminal: reads lines from `input`, writes to `out`, until the
-/// game ends (with nobody left to type) or the player quits or the input ends.
+/// Plays `session` over plain lines: reads lines from `input`, writes to `out`, until
+/// the game ends (with nobody left to type) or the player quits or the input ends.
 /// `loaded` names the record the game came from; `echo` repeats each line read after
 /// its prompt (for input that is not a terminal, so a transcript reads as a dialogue).
 pub fn run_game<B: Bits, R: BufRead, W: Write>(
@@ -36,18 +39,26 @@ pub fn run_game<B: Bits, R: BufRead, W: Write>(
     out: W,
     echo: bool,
 ) -> Result<(), CliError> {
-    // Alone against the computer as Black, you see the board from your side.
-    let flipped = !session.is_human(Colour::White) && session.is_human(Colour::Black);
-    Terminal {
-        session,
-        loaded,
-        flipped,
-        show_names: true,
-        input,
-        out,
-        echo,
-    }
-    .run()
+    Terminal::new(session, loaded, Lines::Plain { input, echo }, out).run()
+}
+
+/// Plays `session` on standard input and output: with a line editor and history when
+/// both are a terminal, else over plain lines (echoed when the input is not a
+/// terminal).
+pub fn run_at_terminal<B: Bits>(
+    session: Session<B>,
+    loaded: Option<String>,
+) -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal() && std::io::stdout().is_terminal();
+    let lines = match interactive.then(DefaultEditor::new) {
+        Some(Ok(editor)) => Lines::Editor(Box::new(editor)),
+        _ => Lines::Plain {
+            input: stdin.lock(),
+            echo: !stdin.is_terminal(),
+        },
+    };
+    Terminal::new(session, loaded, lines, std::io::stdout()).run()
 }
 
 /// The session and how the terminal shows it.
@@ -56,12 +67,24 @@ struct Terminal<B: Bits, R: BufRead, W: Write> {
     loaded: Option<String>,
     flipped: bool,
     show_names: bool,
-    input: R,
+    lines: Lines<R>,
     out: W,
-    echo: bool,
 }
 
 impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
+    fn new(session: Session<B>, loaded: Option<String>, lines: Lines<R>, out: W) -> Self {
+        // Alone against the computer as Black, you see the board from your side.
+        let flipped = !session.is_human(Colour::White) && session.is_human(Colour::Black);
+        Terminal {
+            session,
+            loaded,
+            flipped,
+            show_names: true,
+            lines,
+            out,
+        }
+    }
+
     fn run(mut self) -> Result<(), CliError> {
         self.intro()?;
         loop {
@@ -98,49 +121,17 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             .map_err(output_error)
     }
 
-    fn prompt(&mut self, text: &str) -> Result<(), CliError> {
-        self.out
-            .write_all(text.as_bytes())
-            .and_then(|()| self.out.flush())
-            .map_err(output_error)
-    }
-
     /// Reads one line after `prompt`; `None` at the end of the input.
     fn read_line(&mut self, prompt: &str) -> Result<Option<String>, CliError> {
-        self.prompt(prompt)?;
-        let mut bytes = Vec::new();
-        let n = self
-            .input
-            .read_until(b'\n', &mut bytes)
-            .map_err(CliError::Input)?;
-        if n == 0 {
-            self.say("")?;
-            return Ok(None);
-        }
-        // Control characters (arrow keys' escape sequences...) are shown as `?`, never
-        // sent back to the terminal.
-        let line: String = String::from_utf8_lossy(&bytes)
-            .trim_end()
-            .chars()
-            .map(|c| match c {
-                '\t' => ' ',
-                c if c.is_control() => '?',
-                c => c,
-            })
-            .collect();
-        if self.echo {
-            self.say(&line)?;
-        }
-        Ok(Some(line))
+        self.lines.read(prompt, &mut self.out)
     }
 
     /// "White" with two people playing, else "White (human)", "Black (engine)".
     fn who(&self, side: Colour) -> String {
-        let spec = self.session.spec(side);
-        if self.session.is_human(side.opponent()) && spec == PlayerSpec::Human {
+        if self.session.is_human(side) && self.session.is_human(side.opponent()) {
             side.name().to_string()
         } else {
-            format!("{} ({spec})", side.name())
+            format!("{} ({})", side.name(), self.session.spec(side))
         }
     }
 
@@ -474,7 +465,8 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
     }
 }
 
-fn output_error(e: std::io::Error) -> CliError {
+/// The error for output that cannot be written (quiet when the reader went away).
+pub(super) fn output_error(e: std::io::Error) -> CliError {
     match e.kind() {
         std::io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         _ => CliError::Output(e),

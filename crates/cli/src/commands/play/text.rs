@@ -73,9 +73,6 @@ fn capture_lines<B: Bits>(
         .collect()
 }
 
-/// How many compulsory captures the status under the board lists.
-const LISTED_CAPTURES: usize = 8;
-
 /// `s` after a count other than one.
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
@@ -94,15 +91,8 @@ pub fn status<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -
                 "{side} to move; a capture is compulsory ({n} piece{}).",
                 plural(n)
             );
-            let shown = legal.len().min(LISTED_CAPTURES);
-            for line in capture_lines(board, pos, legal).into_iter().take(shown) {
+            for line in capture_lines(board, pos, legal) {
                 out.push_str(&format!("\n  {line}"));
-            }
-            if legal.len() > shown {
-                out.push_str(&format!(
-                    "\n  and {} more (`moves` lists them all).",
-                    legal.len() - shown
-                ));
             }
             out
         }
@@ -146,7 +136,10 @@ fn sentence(outcome: Outcome) -> String {
         Outcome::Draw {
             reason: DrawReason::Agreement,
         } => "drawn by agreement".into(),
-        Outcome::Win { .. } => outcome.to_string(),
+        Outcome::Draw {
+            reason: DrawReason::KingMoves,
+        }
+        | Outcome::Win { .. } => outcome.to_string(),
     }
 }
 
@@ -167,7 +160,10 @@ pub fn help_text() -> String {
     for (usage, what) in COMMANDS {
         text.push_str(&format!("  {usage:<10} {what}\n"));
     }
-    text.push_str("End of input (Ctrl-D) also leaves the game.");
+    text.push_str(
+        "At a terminal the arrow keys edit the line and recall earlier ones (Ctrl-R \
+         searches them).\nEnd of input (Ctrl-D) also leaves the game.",
+    );
     text
 }
 
