@@ -16,8 +16,8 @@ mod moves;
 mod perft;
 pub(crate) mod play;
 mod replay;
-mod serve;
 mod report;
+mod serve;
 mod show;
 mod variants;
 
