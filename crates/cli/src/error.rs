@@ -80,6 +80,14 @@ pub enum CliError {
     /// An argument combination that cannot work (named in the message).
     #[error("{0}")]
     Usage(String),
+    /// The web server could not start or stopped with an error (a port in use...).
+    #[error("cannot serve on {addr}: {error}")]
+    Serve {
+        /// The address asked for.
+        addr: String,
+        /// The system's message.
+        error: std::io::Error,
+    },
     /// Reading standard input failed (`play`).
     #[error("cannot read standard input: {0}")]
     Input(std::io::Error),

@@ -224,6 +224,34 @@ impl Geometry {
         &self.meta
     }
 
+    /// The one-line summary `bushka check` prints:
+    /// `Bushka (bushka): 50 cells, 4 directions, 19 lines, back ranks 5/5, men 15/15`
+    /// (then `, kings W/B` when the start has kings).
+    pub fn summary(&self) -> String {
+        let white = self.side(Player::White);
+        let black = self.side(Player::Black);
+        let mut text = format!(
+            "{} ({}): {} cells, {} directions, {} lines, back ranks {}/{}, men {}/{}",
+            self.meta.name,
+            self.meta.id,
+            self.cell_count(),
+            self.direction_count(),
+            self.lines().len(),
+            white.promotion.len(),
+            black.promotion.len(),
+            white.men.len(),
+            black.men.len(),
+        );
+        if !white.kings.is_empty() || !black.kings.is_empty() {
+            text.push_str(&format!(
+                ", kings {}/{}",
+                white.kings.len(),
+                black.kings.len()
+            ));
+        }
+        text
+    }
+
     /// Number of cells.
     pub fn cell_count(&self) -> usize {
         self.names.len()

@@ -2,8 +2,6 @@
 
 use std::path::PathBuf;
 
-use bushka_geometry::{Geometry, Player};
-
 use crate::error::CliError;
 use crate::output;
 
@@ -22,7 +20,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     for path in &args.files {
         match bushka_geometry::load_path(path) {
             Ok(geometry) => {
-                output::println(&format!("{}: ok: {}", path.display(), summary(&geometry)))?
+                output::println(&format!("{}: ok: {}", path.display(), geometry.summary()))?
             }
             Err(e) => {
                 invalid += 1;
@@ -37,30 +35,4 @@ pub fn run(args: Args) -> Result<(), CliError> {
         });
     }
     Ok(())
-}
-
-/// `Bushka (bushka): 50 cells, 4 directions, 19 lines, back ranks 5/5, men 15/15`.
-pub fn summary(geometry: &Geometry) -> String {
-    let white = geometry.side(Player::White);
-    let black = geometry.side(Player::Black);
-    let mut text = format!(
-        "{} ({}): {} cells, {} directions, {} lines, back ranks {}/{}, men {}/{}",
-        geometry.meta().name,
-        geometry.meta().id,
-        geometry.cell_count(),
-        geometry.direction_count(),
-        geometry.lines().len(),
-        white.promotion.len(),
-        black.promotion.len(),
-        white.men.len(),
-        black.men.len(),
-    );
-    if !white.kings.is_empty() || !black.kings.is_empty() {
-        text.push_str(&format!(
-            ", kings {}/{}",
-            white.kings.len(),
-            black.kings.len()
-        ));
-    }
-    text
 }

@@ -17,6 +17,7 @@ mod perft;
 pub(crate) mod play;
 mod replay;
 mod report;
+mod serve;
 mod show;
 mod solve;
 mod variants;
@@ -52,6 +53,8 @@ pub enum Command {
     Compare(compare::Args),
     /// Solve an endgame exactly (a tablebase) and report what it holds.
     Solve(solve::Args),
+    /// Start the web app (play, analyse, author variants in a browser).
+    Serve(serve::Args),
     /// Merge the shard files of `compare --shard` into the report of the whole run.
     Merge(merge::Args),
 }
@@ -71,6 +74,7 @@ impl Command {
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Solve(args) => solve::run(args),
+            Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
         }
     }

@@ -1,0 +1,271 @@
+//! A game the server holds: a [`Session`] of whichever bitset width the board needs,
+//! its drawing, and the flag that stops its computer player's search.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bushka_engine::{End, PlayerSpec};
+use bushka_geometry::Player as Colour;
+use bushka_rules::{Bits, Game, Wide};
+use bushka_session::Session;
+use serde::Serialize;
+
+use crate::layout::Layout;
+use crate::view::{MoveView, PositionView, move_view, player_name, position_view};
+
+/// A session on a board of any width. The variants differ in size (the sessions hold
+/// bitsets of their width); a game holds one, so boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum AnySession {
+    /// Up to 64 bits.
+    Narrow(Session<u64>),
+    /// Up to 128 bits.
+    Medium(Session<u128>),
+    /// Up to 1024 bits.
+    Wide(Session<Wide>),
+}
+
+/// Runs `$body` with `$s` bound to the session inside an [`AnySession`].
+macro_rules! with_session {
+    ($any:expr, $s:ident => $body:expr) => {
+        match $any {
+            $crate::games::AnySession::Narrow($s) => $body,
+            $crate::games::AnySession::Medium($s) => $body,
+            $crate::games::AnySession::Wide($s) => $body,
+        }
+    };
+}
+pub(crate) use with_session;
+
+/// A held game.
+pub struct GameEntry {
+    /// The session, locked by one request at a time (a computer move holds it while
+    /// it thinks, on a blocking thread).
+    pub session: Arc<tokio::sync::Mutex<AnySession>>,
+    /// The board's drawing, worked out once.
+    pub layout: Layout,
+    /// Raised to stop the search under way (a computer move or draw judgement).
+    stop: std::sync::Mutex<Arc<AtomicBool>>,
+}
+
+impl GameEntry {
+    /// A held game around a session.
+    pub fn new(session: AnySession) -> GameEntry {
+        let layout = with_session!(&session, s => Layout::of(s.board().geometry()));
+        GameEntry {
+            session: Arc::new(tokio::sync::Mutex::new(session)),
+            layout,
+            stop: std::sync::Mutex::new(Arc::default()),
+        }
+    }
+
+    /// A fresh stop flag for the search about to start.
+    pub fn new_stop_flag(&self) -> Arc<AtomicBool> {
+        let flag: Arc<AtomicBool> = Arc::default();
+        *self.stop.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&flag);
+        flag
+    }
+
+    /// Stops the search under way, if any.
+    pub fn stop(&self) {
+        self.stop
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .store(true, Ordering::Relaxed);
+    }
+}
+
+/// Raises a stop flag when dropped: a request that is abandoned (the browser went
+/// away, the request timed out) stops its search.
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    /// The player spec (`human`, `random:seed=0`, `engine:movetime=1000`).
+    pub spec: String,
+    /// The name shown (a person's name from a loaded record, or the spec).
+    pub label: String,
+    /// Whether a person plays it.
+    pub human: bool,
+}
+
+/// A move of the game, for the move list and the board's last-move marks.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlyView {
+    /// Full-move number.
+    pub number: usize,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// Notation.
+    pub text: String,
+    /// Origin cell.
+    pub from: usize,
+    /// Destination cell.
+    pub to: usize,
+    /// The route taken, origin first.
+    pub route: Vec<usize>,
+    /// The cells of the pieces taken.
+    pub captured: Vec<usize>,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutcomeView {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    /// `White wins: Black has no legal move`.
+    pub text: String,
+}
+
+/// A game as the browser shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The board's drawing.
+    pub layout: Layout,
+    /// White's player.
+    pub white: PlayerView,
+    /// Black's player.
+    pub black: PlayerView,
+    /// The moves so far.
+    pub moves: Vec<PlyView>,
+    /// The position now, with the legal moves (none once the game is over).
+    pub current: PositionView,
+    /// The end, once the game is over.
+    pub outcome: Option<OutcomeView>,
+    /// `human` or `computer` while the game goes on.
+    pub to_move: Option<&'static str>,
+    /// The side whose draw offer waits for the other person's answer.
+    pub draw_offer: Option<&'static str>,
+    /// Whether undo has something to take back.
+    pub can_undo: bool,
+    /// Whether the side to move is a person who may offer a draw.
+    pub can_offer_draw: bool,
+    /// Whether a person may resign now.
+    pub can_resign: bool,
+    /// What the last request did, in words (an undo, a draw answer).
+    pub message: Option<String>,
+}
+
+/// The person who resigns or offers a draw now: the side to move if a person plays
+/// it, otherwise the only person in the game.
+pub fn acting_person<B: Bits>(session: &Session<B>) -> Option<Colour> {
+    let side = session.side_to_move();
+    if session.is_human(side) {
+        Some(side)
+    } else if session.is_human(side.opponent()) {
+        Some(side.opponent())
+    } else {
+        None
+    }
+}
+
+fn player_view<B: Bits>(session: &Session<B>, side: Colour, labels: &[String; 2]) -> PlayerView {
+    PlayerView {
+        spec: session.spec(side).to_string(),
+        label: labels[side.index()].clone(),
+        human: session.spec(side) == PlayerSpec::Human,
+    }
+}
+
+/// The moves of `game` as the move list shows them.
+pub fn ply_views<B: Bits>(game: &Game<B>) -> Vec<PlyView> {
+    let board = game.board();
+    let black_first = game.start().side() == Colour::Black;
+    game.moves()
+        .iter()
+        .zip(game.positions())
+        .enumerate()
+        .map(|(i, (mv, pos))| {
+            let legal = board.moves(pos);
+            let MoveView {
+                text,
+                from,
+                to,
+                mut routes,
+                captured,
+                ..
+            } = move_view(board, pos, mv, legal.as_slice());
+            let ply = i + usize::from(black_first);
+            PlyView {
+                number: ply / 2 + 1,
+                side: player_name(pos.side()),
+                text,
+                from,
+                to,
+                route: if routes.is_empty() {
+                    vec![from, to]
+                } else {
+                    routes.swap_remove(0)
+                },
+                captured,
+            }
+        })
+        .collect()
+}
+
+/// The view of a session.
+pub fn game_view<B: Bits>(
+    id: &str,
+    layout: &Layout,
+    session: &Session<B>,
+    message: Option<String>,
+) -> GameView {
+    let labels = labels(session);
+    let end = session.end();
+    let board = session.board();
+    let person = acting_person(session);
+    GameView {
+        id: id.to_string(),
+        layout: layout.clone(),
+        white: player_view(session, Colour::White, &labels),
+        black: player_view(session, Colour::Black, &labels),
+        moves: ply_views(session.game()),
+        current: position_view(board, session.position(), session.legal_moves()),
+        outcome: end.map(|end| match end {
+            End::Rule(outcome) => OutcomeView {
+                result: outcome.result_text(),
+                text: outcome.to_string(),
+            },
+            End::PlyLimit => OutcomeView {
+                result: "1/2-1/2",
+                text: "stopped at the ply limit".into(),
+            },
+        }),
+        to_move: end.is_none().then(|| {
+            if session.computer_to_move() {
+                "computer"
+            } else {
+                "human"
+            }
+        }),
+        draw_offer: session.draw_offer().map(player_name),
+        can_undo: session.has_human()
+            && (!session.game().moves().is_empty() || session.game().outcome().is_some()),
+        can_offer_draw: end.is_none()
+            && session.draw_offer().is_none()
+            && session.is_human(session.side_to_move()),
+        can_resign: end.is_none() && person.is_some(),
+        message,
+    }
+}
+
+/// The players' names as the record's `White` and `Black` tags give them.
+fn labels<B: Bits>(session: &Session<B>) -> [String; 2] {
+    let tag = |key: &str, side: Colour| {
+        session
+            .tags()
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or_else(|| session.spec(side).to_string(), |(_, v)| v.clone())
+    };
+    [tag("White", Colour::White), tag("Black", Colour::Black)]
+}

@@ -1,0 +1,160 @@
+//! Analysis of any position of a game, streamed as server-sent events: one `iteration`
+//! event per completed search depth, then `done` (or `failure`).
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use bushka_engine::{Iteration, Limits, Searcher, score_text};
+use bushka_rules::{Bits, Game};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+use tokio_stream::Stream;
+use tokio_stream::wrappers::ReceiverStream;
+
+use crate::error::ApiError;
+use crate::games::with_session;
+use crate::routes::ApiQuery;
+use crate::state::SharedState;
+use crate::view::{MoveView, move_view};
+
+/// Default think time of an analysis, in milliseconds.
+const DEFAULT_MOVETIME_MS: u64 = 3_000;
+/// Longest analysis, in milliseconds.
+pub const MAX_ANALYSIS_MS: u64 = 60_000;
+/// Transposition table of an analysis, in MiB.
+const ANALYSIS_MIB: usize = 32;
+
+/// Query of the analysis stream.
+#[derive(Debug, Deserialize)]
+pub struct AnalysisQuery {
+    /// Plies from the start; the current position when absent.
+    ply: Option<usize>,
+    /// Think time in milliseconds (1 to 60000, default 3000).
+    movetime: Option<u64>,
+}
+
+/// One completed iteration.
+#[derive(Debug, Serialize)]
+struct IterationView {
+    depth: u32,
+    /// Centi-men for the side to move, or a mate score.
+    score: i32,
+    /// `+0.12`, `mate in 3`...
+    score_text: String,
+    nodes: u64,
+    time_ms: u64,
+    /// The principal variation in notation.
+    pv: Vec<String>,
+    /// The best move (the first of the variation).
+    best: Option<MoveView>,
+}
+
+fn iteration_view<B: Bits>(game: &Game<B>, it: &Iteration<B>) -> IterationView {
+    let board = game.board();
+    let mut pos = *game.position();
+    let mut pv = Vec::with_capacity(it.pv.len());
+    let mut best = None;
+    for mv in &it.pv {
+        let legal = board.moves(&pos);
+        let view = move_view(board, &pos, mv, legal.as_slice());
+        pv.push(view.text.clone());
+        best.get_or_insert(view);
+        pos = pos.play(board, mv);
+    }
+    IterationView {
+        depth: it.depth,
+        score: it.score,
+        score_text: score_text(it.score),
+        nodes: it.nodes,
+        time_ms: it.elapsed.as_millis() as u64,
+        pv,
+        best,
+    }
+}
+
+fn event(name: &str, data: &impl Serialize) -> Event {
+    Event::default()
+        .event(name)
+        .json_data(data)
+        .unwrap_or_else(|_| {
+            Event::default()
+                .event("failure")
+                .data("{\"error\":\"unencodable event\"}")
+        })
+}
+
+/// The game cut back to its first `ply` moves.
+fn game_at<B: Bits>(game: &Game<B>, ply: usize) -> Result<Game<B>, ApiError> {
+    let moves = game.moves().len();
+    if ply > moves {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is past the game's end (it has {moves} moves)"
+        )));
+    }
+    let mut at = game.clone();
+    for _ in ply..moves {
+        at.undo();
+    }
+    Ok(at)
+}
+
+/// Runs a search of `game` and sends its iterations; stops early when the receiver
+/// has gone (the browser closed the stream).
+fn analyse<B: Bits>(game: &Game<B>, limits: &Limits, tx: &mpsc::Sender<Event>) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut searcher = Searcher::new(Arc::clone(game.board()), ANALYSIS_MIB);
+    searcher.set_stop_flag(Arc::clone(&stop));
+    let result = searcher.search_game(game, limits, |it| {
+        if tx
+            .blocking_send(event("iteration", &iteration_view(game, it)))
+            .is_err()
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    let message = match (&result.best, game.outcome()) {
+        (_, Some(outcome)) => Some(format!("the game is over: {outcome}")),
+        (None, None) => Some("the side to move has no legal move".to_string()),
+        _ => None,
+    };
+    let _ = tx.blocking_send(event(
+        "done",
+        &serde_json::json!({ "nodes": result.nodes, "message": message }),
+    ));
+}
+
+/// `GET /api/games/{id}/analysis?ply=N&movetime=MS`: server-sent events.
+pub async fn stream(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+    ApiQuery(q): ApiQuery<AnalysisQuery>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let movetime = q.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
+    if !(1..=MAX_ANALYSIS_MS).contains(&movetime) {
+        return Err(ApiError::BadRequest(format!(
+            "movetime {movetime} is out of range (1 to {MAX_ANALYSIS_MS} ms)"
+        )));
+    }
+    let limits = Limits::movetime(Duration::from_millis(movetime));
+    let entry = state.game(&id)?;
+    let permit = state.search_permit().await?;
+    let (tx, rx) = mpsc::channel(16);
+    {
+        let guard = entry.session.lock().await;
+        with_session!(&*guard, s => {
+            let game = game_at(s.game(), q.ply.unwrap_or(s.game().moves().len()))?;
+            tokio::task::spawn_blocking(move || {
+                analyse(&game, &limits, &tx);
+                drop(permit);
+            });
+        });
+    }
+    Ok(
+        Sse::new(tokio_stream::StreamExt::map(ReceiverStream::new(rx), Ok))
+            .keep_alive(KeepAlive::default()),
+    )
+}

@@ -1,0 +1,497 @@
+//! Games: create, load, move, let the computer move, undo, draw, resign, record.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use bushka_engine::PlayerSpec;
+use bushka_geometry::Player as Colour;
+use bushka_rules::{AnyBoard, Bits, Board, Game, Record};
+use bushka_session::{
+    DrawOffer, Session, SessionError, Setup, Undone, choose_player, game_from_record, record_tags,
+};
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::games::{
+    AnySession, GameEntry, GameView, StopOnDrop, acting_person, game_view, with_session,
+};
+use crate::routes::{ApiJson, ApiQuery};
+use crate::state::{AppState, SharedState, run_search};
+use crate::variant::VariantChoice;
+use crate::view::{PositionView, position_view};
+
+/// Longest engine think a web player may ask for, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = 60_000;
+/// Deepest fixed-depth engine a web player may ask for.
+pub const MAX_DEPTH: u32 = 16;
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> Self {
+        ApiError::rejected(e.to_string())
+    }
+}
+
+/// Parses a player spec and keeps its cost within what a shared server allows.
+fn player(text: &str) -> Result<PlayerSpec, ApiError> {
+    let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    if let PlayerSpec::Engine { limits, .. } = spec {
+        let too_long = limits
+            .movetime
+            .is_some_and(|t| t.as_millis() > u128::from(MAX_MOVETIME_MS));
+        let too_deep = limits.depth.is_some_and(|d| d > MAX_DEPTH);
+        let unbounded = limits.movetime.is_none() && limits.depth.is_none();
+        if too_long || too_deep || unbounded {
+            return Err(ApiError::BadRequest(format!(
+                "player `{text}`: the web app's engines think at most {MAX_MOVETIME_MS} ms a move \
+                 or search at most depth {MAX_DEPTH}"
+            )));
+        }
+    }
+    Ok(spec)
+}
+
+/// A session for `board` with these players, from `position` or the start.
+fn session_on(
+    board: &AnyBoard,
+    specs: [PlayerSpec; 2],
+    tags: Vec<(String, String)>,
+    position: Option<&str>,
+) -> Result<AnySession, ApiError> {
+    fn start<B: Bits>(board: &Arc<Board<B>>, position: Option<&str>) -> Result<Game<B>, ApiError> {
+        Ok(match position {
+            Some(text) => {
+                let pos = board
+                    .parse_position(text)
+                    .map_err(|e| ApiError::rejected(e.to_string()))?;
+                Game::from_position(Arc::clone(board), pos)
+            }
+            None => Game::new(Arc::clone(board)),
+        })
+    }
+    fn setup<B: Bits>(
+        game: Game<B>,
+        specs: [PlayerSpec; 2],
+        tags: Vec<(String, String)>,
+    ) -> Session<B> {
+        Session::new(Setup {
+            game,
+            specs,
+            tags,
+            max_plies: None,
+        })
+    }
+    Ok(match board {
+        AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, position)?, specs, tags)),
+        AnyBoard::Medium(b) => AnySession::Medium(setup(start(b, position)?, specs, tags)),
+        AnyBoard::Wide(b) => AnySession::Wide(setup(start(b, position)?, specs, tags)),
+    })
+}
+
+/// Body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct NewGame {
+    #[serde(flatten)]
+    variant: VariantChoice,
+    /// White's player spec (default `human`).
+    white: Option<String>,
+    /// Black's player spec (default `engine:movetime=1000`).
+    black: Option<String>,
+    /// A position string to start from.
+    position: Option<String>,
+}
+
+/// The default opponent: the engine at one second a move, as `bushka play`.
+const DEFAULT_OPPONENT: &str = "engine:movetime=1000";
+
+async fn store(
+    state: &AppState,
+    entry: GameEntry,
+    message: Option<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let layout = entry.layout.clone();
+    let session = Arc::clone(&entry.session);
+    let id = state.insert_game(entry)?;
+    let guard = session.lock().await;
+    Ok(Json(
+        with_session!(&*guard, s => game_view(&id, &layout, s, message)),
+    ))
+}
+
+/// `POST /api/games`: a new game.
+pub async fn create(
+    State(state): State<SharedState>,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<Json<GameView>, ApiError> {
+    let board = req.variant.board(&state)?;
+    let white = player(req.white.as_deref().unwrap_or("human"))?;
+    let black = player(req.black.as_deref().unwrap_or(DEFAULT_OPPONENT))?;
+    let tags = record_tags(
+        &variant_tag(&req.variant, &board),
+        &white.to_string(),
+        &black.to_string(),
+        None,
+    );
+    let entry = GameEntry::new(session_on(
+        &board,
+        [white, black],
+        tags,
+        req.position.as_deref(),
+    )?);
+    store(&state, entry, None).await
+}
+
+/// The `Variant` tag of a record: the built-in's name, or the pasted file's id.
+fn variant_tag(choice: &VariantChoice, board: &AnyBoard) -> String {
+    match &choice.variant {
+        Some(name) if choice.variant_text.is_none() => name.clone(),
+        _ => board.geometry().meta().id.clone(),
+    }
+}
+
+/// Body of `POST /api/games/load`.
+#[derive(Debug, Deserialize)]
+pub struct LoadGame {
+    #[serde(flatten)]
+    variant: VariantChoice,
+    /// The game record (the format `bushka replay` reads).
+    record: String,
+    /// White's player (default: the record's `White` tag when it names a player, else a person).
+    white: Option<String>,
+    /// Black's player (likewise).
+    black: Option<String>,
+}
+
+/// `POST /api/games/load`: a game continued from its record.
+pub async fn load(
+    State(state): State<SharedState>,
+    ApiJson(req): ApiJson<LoadGame>,
+) -> Result<Json<GameView>, ApiError> {
+    let record =
+        Record::parse(&req.record).map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
+    let mut choice = req.variant.clone();
+    if choice.variant.is_none() && choice.variant_text.is_none() {
+        choice.variant = record.tag("Variant").map(str::to_string);
+    }
+    let board = choice.board(&state)?;
+    let pick = |arg: Option<&String>, key: &str| {
+        let arg = arg.map(|a| player(a).map(|_| a.as_str())).transpose()?;
+        choose_player(arg, record.tag(key), PlayerSpec::Human)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))
+    };
+    let (white, white_name) = pick(req.white.as_ref(), "White")?;
+    let (black, black_name) = pick(req.black.as_ref(), "Black")?;
+    player(&white.to_string())?;
+    player(&black.to_string())?;
+    let tags = record_tags(
+        &variant_tag(&choice, &board),
+        &white_name,
+        &black_name,
+        Some(&record),
+    );
+    fn replay<B: Bits>(
+        board: &Arc<Board<B>>,
+        record: &Record,
+        specs: [PlayerSpec; 2],
+        tags: Vec<(String, String)>,
+    ) -> Result<Session<B>, ApiError> {
+        let game = game_from_record(Arc::clone(board), record)
+            .map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
+        Ok(Session::new(Setup {
+            game,
+            specs,
+            tags,
+            max_plies: None,
+        }))
+    }
+    let specs = [white, black];
+    let entry = GameEntry::new(match &board {
+        AnyBoard::Narrow(b) => AnySession::Narrow(replay(b, &record, specs, tags)?),
+        AnyBoard::Medium(b) => AnySession::Medium(replay(b, &record, specs, tags)?),
+        AnyBoard::Wide(b) => AnySession::Wide(replay(b, &record, specs, tags)?),
+    });
+    let moves = record.moves.len();
+    store(
+        &state,
+        entry,
+        Some(format!("Loaded the game record ({moves} moves).")),
+    )
+    .await
+}
+
+/// Runs `change` on a game's session and answers with the game.
+async fn change(
+    state: &AppState,
+    id: &str,
+    change: impl FnOnce(&mut AnySession) -> Result<Option<String>, ApiError>,
+) -> Result<Json<GameView>, ApiError> {
+    let entry = state.game(id)?;
+    let mut guard = entry.session.lock().await;
+    let message = change(&mut guard)?;
+    Ok(Json(
+        with_session!(&*guard, s => game_view(id, &entry.layout, s, message)),
+    ))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn show(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    change(&state, &id, |_| Ok(None)).await
+}
+
+/// `DELETE /api/games/{id}`.
+pub async fn delete(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    if let Ok(entry) = state.game(&id) {
+        entry.stop();
+    }
+    if state.remove_game(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::UnknownGame(id))
+    }
+}
+
+/// Body of `POST /api/games/{id}/move`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// MindSports notation, a full route, or two cells (`f4 f5`).
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/move`: a person's move.
+pub async fn play(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    change(&state, &id, |session| {
+        with_session!(session, s => {
+            let legal = |s: &Session<_>| {
+                let board = s.board();
+                let pos = s.position();
+                s.legal_moves().iter().map(|m| board.move_text(pos, m, s.legal_moves())).collect()
+            };
+            match s.play_text(&req.text) {
+                Ok(_) => Ok(None),
+                Err(SessionError::Unresolved(e)) => Err(ApiError::Rejected { message: e.message, legal: legal(s) }),
+                Err(e) => Err(e.into()),
+            }
+        })
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/computer`: the computer player to move chooses and plays its
+/// move. It thinks on a search thread away from the session, so the game still answers
+/// meanwhile (a person may resign or undo; `POST .../stop` ends an engine's think
+/// early with the best move so far).
+pub async fn computer(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let entry = state.game(&id)?;
+    let session = entry.session.lock().await;
+    let width = match &*session {
+        AnySession::Narrow(_) => 0,
+        AnySession::Medium(_) => 1,
+        AnySession::Wide(_) => 2,
+    };
+    drop(session);
+    match width {
+        0 => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Narrow(s) => Some(s),
+                _ => None,
+            })
+            .await
+        }
+        1 => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Medium(s) => Some(s),
+                _ => None,
+            })
+            .await
+        }
+        _ => {
+            think(&state, entry, id, |s| match s {
+                AnySession::Wide(s) => Some(s),
+                _ => None,
+            })
+            .await
+        }
+    }
+}
+
+/// The session inside an [`AnySession`] of bitset width `B`.
+type Pick<B> = fn(&mut AnySession) -> Option<&mut Session<B>>;
+
+async fn think<B: Bits>(
+    state: &AppState,
+    entry: Arc<GameEntry>,
+    id: String,
+    pick: Pick<B>,
+) -> Result<Json<GameView>, ApiError> {
+    let lost = || ApiError::Internal("the game changed its board".into());
+    let mut thinking = {
+        let mut guard = entry.session.lock().await;
+        pick(&mut guard).ok_or_else(lost)?.start_thinking()?
+    };
+    let flag = entry.new_stop_flag();
+    let _abandoned = StopOnDrop(Arc::clone(&flag));
+    let session = Arc::clone(&entry.session);
+    let layout = entry.layout.clone();
+    // The thread gives the computer player back to the session even when the request
+    // is abandoned, so that the side can think again.
+    run_search(state, move || {
+        let choice = thinking.choose(flag);
+        let mut guard = session.blocking_lock();
+        let s = pick(&mut guard).ok_or_else(lost)?;
+        let message = match s.finish_thinking(thinking, choice)? {
+            Some(_) => None,
+            None => Some("The computer found no move and resigned.".to_string()),
+        };
+        Ok(Json(game_view(&id, &layout, s, message)))
+    })
+    .await?
+}
+
+/// `POST /api/games/{id}/stop`: stops the computer's think under way (it plays the
+/// best move found so far).
+pub async fn stop(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    state.game(&id)?.stop();
+    Ok(Json(serde_json::json!({ "stopped": true })))
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last person's move and the replies
+/// after it (or a resignation or agreed draw).
+pub async fn undo(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    change(&state, &id, |session| {
+        with_session!(session, s => Ok(Some(match s.undo()? {
+            Undone::Declaration(outcome) => format!("Took back the end of the game ({outcome})."),
+            Undone::Moves(plies) => {
+                let texts: Vec<&str> = plies.iter().map(|p| p.text.as_str()).collect();
+                format!("Took back {}.", texts.join(" "))
+            }
+        })))
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/resign`: the person to move (or the only person) resigns.
+pub async fn resign(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    change(&state, &id, |session| {
+        with_session!(session, s => {
+            let side = acting_person(s).ok_or_else(|| ApiError::rejected("no person plays in this game"))?;
+            let outcome = s.resign(side)?;
+            Ok(Some(format!("{} resigned: {outcome}.", side.name())))
+        })
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/draw`: the person to move offers a draw. A computer opponent
+/// answers at once (after a search); a person opponent is asked (`draw/answer`).
+pub async fn offer_draw(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let entry = state.game(&id)?;
+    let mut guard = Arc::clone(&entry.session).lock_owned().await;
+    let flag = entry.new_stop_flag();
+    let _abandoned = StopOnDrop(Arc::clone(&flag));
+    let layout = entry.layout.clone();
+    run_search(&state, move || {
+        with_session!(&mut *guard, s => {
+            let side = s.side_to_move();
+            let message = match s.offer_draw(side, flag)? {
+                DrawOffer::Pending { to } => format!("{} offers a draw; {} to answer.", side.name(), to.name()),
+                DrawOffer::Decided(answer) if answer.accepted => format!("{} accepts the draw.", answer.by.name()),
+                DrawOffer::Decided(answer) => format!("{} declines the draw.", answer.by.name()),
+            };
+            Ok(Json(game_view(&id, &layout, s, Some(message))))
+        })
+    })
+    .await?
+}
+
+/// Body of `POST /api/games/{id}/draw/answer`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawReply {
+    /// Whether the person asked accepts.
+    accept: bool,
+}
+
+/// `POST /api/games/{id}/draw/answer`: the person offered a draw answers.
+pub async fn answer_draw(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<DrawReply>,
+) -> Result<Json<GameView>, ApiError> {
+    change(&state, &id, |session| {
+        with_session!(session, s => {
+            let side = s
+                .draw_offer()
+                .map(Colour::opponent)
+                .ok_or_else(|| ApiError::rejected("no draw offer waits for an answer"))?;
+            let answer = s.answer_draw(side, req.accept)?;
+            let verb = if answer.accepted { "accepts" } else { "declines" };
+            Ok(Some(format!("{} {verb} the draw.", side.name())))
+        })
+    })
+    .await
+}
+
+/// `GET /api/games/{id}/record`: the game record, as `bushka replay` reads it.
+pub async fn record(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let entry = state.game(&id)?;
+    let guard = entry.session.lock().await;
+    let text = with_session!(&*guard, s => s.record_text());
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+/// Query of `GET /api/games/{id}/position`.
+#[derive(Debug, Deserialize)]
+pub struct PlyQuery {
+    /// Plies from the start (0 is the start position).
+    ply: usize,
+}
+
+/// `GET /api/games/{id}/position?ply=N`: the position after N plies.
+pub async fn position(
+    State(state): State<SharedState>,
+    Path(id): Path<String>,
+    ApiQuery(q): ApiQuery<PlyQuery>,
+) -> Result<Json<PositionView>, ApiError> {
+    let entry = state.game(&id)?;
+    let guard = entry.session.lock().await;
+    with_session!(&*guard, s => {
+        let positions = s.game().positions();
+        let pos = positions.get(q.ply).ok_or_else(|| {
+            ApiError::BadRequest(format!("ply {} is past the game's end (it has {} moves)", q.ply, positions.len() - 1))
+        })?;
+        Ok(Json(position_view(s.board(), pos, &[])))
+    })
+}

@@ -1,0 +1,103 @@
+//! The built-in variants, and any position's legal moves.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use bushka_geometry::BUILTIN;
+use bushka_rules::{AnyBoard, with_board};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::layout::Layout;
+use crate::routes::ApiJson;
+use crate::state::SharedState;
+use crate::variant::VariantChoice;
+use crate::view::{PositionView, position_view};
+
+/// One entry of `GET /api/variants`.
+#[derive(Debug, Serialize)]
+pub struct VariantSummary {
+    /// The name to pass as `variant`.
+    name: &'static str,
+    /// The human name.
+    title: String,
+    /// One line.
+    description: String,
+}
+
+/// `GET /api/variants`: the built-in variants.
+pub async fn list(State(state): State<SharedState>) -> Json<Vec<VariantSummary>> {
+    let list = BUILTIN
+        .iter()
+        .filter_map(|b| {
+            let board = state.builtin(b.name).ok()?;
+            let meta = board.geometry().meta().clone();
+            Some(VariantSummary {
+                name: b.name,
+                title: meta.name,
+                description: meta.description,
+            })
+        })
+        .collect();
+    Json(list)
+}
+
+/// A board with its drawing and start position.
+#[derive(Debug, Serialize)]
+pub struct BoardView {
+    /// How to draw it.
+    pub layout: Layout,
+    /// The start position (or the position asked for) and its legal moves.
+    pub position: PositionView,
+}
+
+/// The layout and a position of a board (the start when `position` is `None`).
+pub fn board_view(board: &AnyBoard, position: Option<&str>) -> Result<BoardView, ApiError> {
+    with_board!(board, b => {
+        let pos = match position {
+            Some(text) => b.parse_position(text).map_err(|e| ApiError::rejected(e.to_string()))?,
+            None => b.start_position(),
+        };
+        let legal = b.moves(&pos);
+        Ok(BoardView {
+            layout: Layout::of(b.geometry()),
+            position: position_view(b, &pos, legal.as_slice()),
+        })
+    })
+}
+
+/// `GET /api/variants/{name}`: a built-in variant's file, drawing and start position.
+pub async fn show(
+    State(state): State<SharedState>,
+    Path(name): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let board = state.builtin(&name)?;
+    let text = BUILTIN
+        .iter()
+        .find(|b| b.name == name)
+        .map_or("", |b| b.text);
+    let view = board_view(&board, None)?;
+    Ok(Json(serde_json::json!({
+        "name": name,
+        "text": text,
+        "layout": view.layout,
+        "position": view.position,
+    })))
+}
+
+/// Body of `POST /api/position`.
+#[derive(Debug, Deserialize)]
+pub struct PositionRequest {
+    #[serde(flatten)]
+    variant: VariantChoice,
+    /// A position string; the start position when absent.
+    position: Option<String>,
+}
+
+/// `POST /api/position`: any position's pieces and legal moves, with the board drawing.
+pub async fn position(
+    State(state): State<SharedState>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> Result<Json<BoardView>, ApiError> {
+    let board = req.variant.board(&state)?;
+    Ok(Json(board_view(&board, req.position.as_deref())?))
+}

@@ -1,0 +1,40 @@
+//! Which board a request means: a built-in variant by name, or a variant file's text.
+
+use bushka_rules::AnyBoard;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The name the loader gives a variant file sent in a request (errors cite it).
+pub const PASTED_ORIGIN: &str = "variant.toml";
+
+/// A built-in variant's name, or the text of a variant file (exactly one).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct VariantChoice {
+    /// A built-in variant (`bushka`, `hexbushka`...).
+    pub variant: Option<String>,
+    /// The text of a variant file, validated as `bushka check` does.
+    pub variant_text: Option<String>,
+}
+
+impl VariantChoice {
+    /// The compiled board; Bushka 10x10 when neither is given.
+    pub fn board(&self, state: &AppState) -> Result<AnyBoard, ApiError> {
+        match (&self.variant, &self.variant_text) {
+            (Some(_), Some(_)) => Err(ApiError::BadRequest(
+                "give either `variant` (a built-in name) or `variant_text` (a variant file), not both"
+                    .into(),
+            )),
+            (_, Some(text)) => compile(text),
+            (Some(name), None) => state.builtin(name),
+            (None, None) => state.builtin("bushka"),
+        }
+    }
+}
+
+/// Validates and compiles a variant file's text.
+pub fn compile(text: &str) -> Result<AnyBoard, ApiError> {
+    let geometry = bushka_geometry::load_str(text, PASTED_ORIGIN)?;
+    Ok(AnyBoard::new(geometry))
+}

@@ -1,0 +1,136 @@
+// A person plays in the browser: whole games against the random player on each
+// official board, a multi-step capture and a line move, undo / save / load.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { SHOTS, startServer, startBrowser, openApp, settle, newGame, clickCell, moveList } from "./server.js";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await startBrowser(); });
+after(async () => { await browser?.close(); server?.stop(); });
+
+const OFFICIAL = ["bushka", "bushka-9x11", "hexbushka"];
+const MAX_PLIES = 600;
+
+// One move as a person makes it: click own pieces (the ringed ones first when a capture
+// is compulsory) until one shows destinations, then click a destination.
+async function clickAMove(page, turn) {
+  const mine = await page.$$eval(`#board [data-piece^='${turn}']`, (ps) =>
+    ps.map((p) => ({ name: p.closest("[data-cell]").dataset.name, must: !!p.closest("[data-cell]").querySelector(".must") })));
+  const order = [...mine.filter((p) => p.must), ...mine.filter((p) => !p.must)];
+  for (const piece of order) {
+    await clickCell(page, piece.name);
+    const targets = await page.$$eval("#board [data-cell]", (cells) => cells.filter((c) => c.querySelector(".target")).map((c) => c.dataset.name));
+    if (!targets.length) continue;
+    const before = (await moveList(page)).length;
+    await clickCell(page, targets[Math.floor(Math.random() * targets.length)]);
+    if (await page.isVisible("#choose-route")) await page.click("#choose-route button");
+    await page.waitForFunction((n) => document.querySelectorAll("#moves span[data-ply]").length > n, before);
+    return;
+  }
+  await page.screenshot({ path: join(SHOTS, "stuck.png") });
+  const state = await page.evaluate(() => [document.getElementById("status").textContent, document.getElementById("notice").textContent, document.getElementById("status").dataset.turn]);
+  throw new Error(`no piece of ${turn} could move: ${JSON.stringify(state)} ${JSON.stringify(mine)}`);
+}
+
+for (const variant of OFFICIAL) {
+  test(`a whole game against the random player on ${variant}`, async () => {
+    const page = await openApp(browser, server.url);
+    await newGame(page, { variant, white: "human", black: "random" });
+    await page.screenshot({ path: join(SHOTS, `${variant}-start.png`) });
+    let plies = 0;
+    while (plies < MAX_PLIES) {
+      const turn = await settle(page);
+      if (turn === "over") break;
+      await clickAMove(page, "white");
+      plies += 2;
+    }
+    await settle(page);
+    const outcome = await page.textContent("#outcome");
+    assert.match(outcome, /^(1-0|0-1|1\/2-1\/2) /, `the end is announced (after ${plies} plies)`);
+    assert.match(outcome, /no legal move|repetition/);
+    await page.screenshot({ path: join(SHOTS, `${variant}-end.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test("a multi-step capture shows its route, and a line move", async () => {
+  const page = await openApp(browser, server.url);
+  await newGame(page, { variant: "bushka", white: "human", black: "human", position: "W:Wd6,g5,Ke1:Bf7,Kd8" });
+  assert.match(await page.textContent("#notice"), /Capture is compulsory: take 2 pieces/);
+  assert.deepEqual(await page.$$eval("#board .must", (m) => m.map((x) => x.closest("[data-cell]").dataset.name)), ["d6"]);
+  await clickCell(page, "d6");
+  // The route and the two pieces it takes are drawn before the move is made.
+  assert.equal(await page.$$eval("#board .taken", (t) => t.length), 2);
+  assert.equal(await page.$$eval("#board polyline.route", (r) => r.length), 1);
+  await page.screenshot({ path: join(SHOTS, "bushka-capture-route.png") });
+  await clickCell(page, "e7");
+  await settle(page);
+  assert.deepEqual(await moveList(page), ["d6e7x"]);
+  assert.equal(await page.$$eval("#board [data-piece^='black']", (p) => p.length), 0);
+  assert.match(await page.textContent("#outcome"), /White wins: Black has no legal move/);
+
+  // A line move from the start: the tail man of a line jumps to the front.
+  await newGame(page, { variant: "bushka", white: "human", black: "human" });
+  const start = await (await fetch(`${server.url}/api/position`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ variant: "bushka" }) })).json();
+  const line = start.position.legal.find((m) => m.kind === "line");
+  const name = (i) => start.layout.cells[i].name;
+  await clickCell(page, name(line.from));
+  await clickCell(page, name(line.to));
+  await settle(page);
+  assert.deepEqual(await moveList(page), [line.text]);
+  const moved = await page.$eval(`#board [data-name='${name(line.to)}']`, (c) => c.querySelector("[data-piece]")?.dataset.piece);
+  assert.equal(moved, "white-man");
+  assert.equal(await page.$(`#board [data-name='${name(line.from)}'] [data-piece]`), null);
+  await page.close();
+});
+
+test("undo, save the record, load it back, and the move list survives", async () => {
+  const page = await openApp(browser, server.url);
+  await newGame(page, { variant: "hexbushka", white: "human", black: "random" });
+  for (let i = 0; i < 3; i++) {
+    await clickAMove(page, "white");
+    await settle(page);
+  }
+  assert.equal((await moveList(page)).length, 6);
+  await page.click("#undo");
+  await settle(page);
+  const kept = await moveList(page);
+  assert.equal(kept.length, 4);
+  assert.match(await page.textContent("#notice"), /^Took back/);
+  const download = page.waitForEvent("download");
+  await page.click("#save");
+  const saved = await download;
+  assert.match(saved.suggestedFilename(), /^hexbushka-game\.pdn$/);
+  const record = await page.inputValue("#record-text");
+  assert.match(record, /\[Variant "hexbushka"\]/);
+  await page.click("#nav-first");
+  await page.click("#load-text");
+  await page.waitForFunction(() => document.getElementById("notice").textContent.startsWith("Loaded"));
+  await settle(page);
+  assert.deepEqual(await moveList(page), kept);
+  // Back and forward through the loaded game.
+  await page.click("#nav-first");
+  assert.equal(await page.$$eval("#board [data-piece]", (p) => p.length), 32);
+  await page.click("#nav-forward");
+  assert.equal(await page.textContent("#moves .current"), kept[0]);
+  await page.close();
+});
+
+test("the engine replies at the default level without freezing the page", async () => {
+  const page = await openApp(browser, server.url);
+  await newGame(page, { variant: "bushka", white: "human", black: "engine:movetime=1000" });
+  await clickCell(page, "f4");
+  const clicked = Date.now();
+  await clickCell(page, "f5");
+  // The page still answers while the engine thinks.
+  await page.waitForSelector("#stop:not([hidden])");
+  await page.click("#names");
+  await page.waitForFunction(() => document.querySelectorAll("#moves span[data-ply]").length === 2, null, { timeout: 60000 });
+  const ms = Date.now() - clicked;
+  console.log(`click to the engine's reply at the default level: ${ms} ms`);
+  assert.ok(ms >= 900, `the engine thought ${ms} ms`);
+  await page.close();
+});

@@ -1,0 +1,161 @@
+//! Concurrency over a real loopback socket: many games and searches at once, the
+//! bounded search pool, a small load test, and idle games expiring.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use bushka_web::Limits;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+use serde_json::json;
+use support::{Server, assert_error};
+
+/// Games the load test holds at once.
+const LOAD_GAMES: usize = 1_000;
+/// Requests in flight at once during the load test.
+const IN_FLIGHT: usize = 64;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_computer_games_run_at_once() {
+    let s = Server::with(Limits {
+        max_searches: 2,
+        ..Limits::default()
+    })
+    .await;
+    let boards = [
+        "bushka",
+        "bushka-9x11",
+        "hexbushka",
+        "hexbushka-4",
+        "bushka-cylinder",
+    ];
+    let games: FuturesUnordered<_> = (0..30)
+        .map(|i| {
+            let s = &s;
+            async move {
+                let black = if i % 3 == 0 { "engine:depth=2" } else { "greedy" };
+                let game = s
+                    .new_game(json!({"variant": boards[i % boards.len()], "white": format!("random:seed={i}"), "black": black}))
+                    .await;
+                let id = game["id"].as_str().expect("id").to_string();
+                let mut plies = 0;
+                loop {
+                    let (status, g) = s.post(&format!("/api/games/{id}/computer"), json!({})).await;
+                    assert_eq!(status, 200, "{g}");
+                    plies += 1;
+                    if g["outcome"].is_object() || plies == 40 {
+                        assert_eq!(g["moves"].as_array().map(Vec::len).unwrap_or(0) + usize::from(g["message"].is_string()), plies);
+                        return plies;
+                    }
+                }
+            }
+        })
+        .collect();
+    let plies: Vec<usize> = games.collect().await;
+    assert_eq!(plies.len(), 30);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_beyond_the_pool_get_a_busy_answer() {
+    let s = Server::with(Limits {
+        max_searches: 1,
+        search_wait: Duration::from_millis(100),
+        ..Limits::default()
+    })
+    .await;
+    let game = s
+        .new_game(json!({"white": "engine:movetime=1500", "black": "human"}))
+        .await;
+    let id = game["id"].as_str().expect("id").to_string();
+    let thinking = s.post_later(&format!("/api/games/{id}/computer"));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let text = bushka_geometry::BUILTIN[0].text;
+    assert_error(
+        &s.post("/api/lab/perft", json!({"text": text})).await,
+        503,
+        "busy",
+    );
+    // Stopping the think answers at once with the best move so far.
+    let started = Instant::now();
+    let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(thinking.await.expect("task").0, 200);
+    assert!(started.elapsed() < Duration::from_millis(1_400));
+    let (status, rows) = s
+        .post("/api/lab/perft", json!({"text": text, "depth": 2}))
+        .await;
+    assert_eq!(status, 200, "{rows}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_server_holds_a_thousand_games_at_once() {
+    let s = Server::start().await;
+    let boards = ["bushka", "bushka-9x11", "hexbushka"];
+    let ids: Vec<(String, String)> = futures_util::stream::iter(0..LOAD_GAMES)
+        .map(|i| {
+            let s = &s;
+            async move {
+                let game = s
+                    .new_game(
+                        json!({"variant": boards[i % 3], "white": "human", "black": "random"}),
+                    )
+                    .await;
+                let first = game["current"]["legal"][i % 20]["text"]
+                    .as_str()
+                    .expect("a move");
+                (
+                    game["id"].as_str().expect("id").to_string(),
+                    first.to_string(),
+                )
+            }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await;
+    assert_eq!(ids.len(), LOAD_GAMES);
+    let replies: Vec<u16> = futures_util::stream::iter(ids.iter())
+        .map(|(id, first)| {
+            let s = &s;
+            async move {
+                let (a, _) = s
+                    .post(&format!("/api/games/{id}/move"), json!({"move": first}))
+                    .await;
+                let (b, g) = s
+                    .post(&format!("/api/games/{id}/computer"), json!({}))
+                    .await;
+                assert_eq!(g["moves"].as_array().map(Vec::len), Some(2), "{g}");
+                a.max(b)
+            }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await;
+    assert!(replies.iter().all(|&s| s == 200), "{replies:?}");
+    // Every game is still held.
+    for (id, _) in ids.iter().step_by(97) {
+        assert_eq!(s.get(&format!("/api/games/{id}")).await.0, 200);
+    }
+}
+
+#[tokio::test]
+async fn games_beyond_the_limit_and_idle_games_are_refused() {
+    let s = Server::with(Limits {
+        max_games: 2,
+        idle: Duration::from_secs(2),
+        sweep: Duration::from_millis(100),
+        ..Limits::default()
+    })
+    .await;
+    let first = s.new_game(json!({})).await;
+    s.new_game(json!({})).await;
+    assert_error(
+        &s.post("/api/games", json!({})).await,
+        503,
+        "already holds 2 games",
+    );
+    let id = first["id"].as_str().expect("id");
+    tokio::time::sleep(Duration::from_millis(4_500)).await;
+    assert_error(&s.get(&format!("/api/games/{id}")).await, 404, "expired");
+    s.new_game(json!({})).await;
+}

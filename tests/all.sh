@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every check and test: formatting, clippy (warnings are errors), the Rust tests of the
+# whole workspace, and the web app's end-to-end tests in a headless Chromium.
+#
+# Works on a fresh Debian or Ubuntu machine with only rustup's toolchain installed: it
+# installs Chromium and Node.js with apt (as root, or through sudo) when they are
+# missing, and the npm package playwright-core into crates/web/tests/browser.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# rustfmt and clippy are rustup components; adding them again is harmless, and an
+# offline machine that already has them must not fail here.
+rustup component add rustfmt clippy || echo "note: could not add rustfmt/clippy (already installed or offline)" >&2
+
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+cargo test --workspace
+
+# ---- browser tests ----
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+chromium_bin() {
+    command -v chromium || command -v chromium-browser || true
+}
+if [ -z "$(chromium_bin)" ] || ! command -v npm > /dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update -q
+    as_root apt-get install -y -q chromium nodejs npm
+fi
+cargo build -p bushka-cli
+(
+    cd crates/web/tests/browser
+    npm ci --no-audit --no-fund
+    BUSHKA_BIN="$PWD/../../../../target/debug/bushka" CHROMIUM="$(chromium_bin)" npm test
+)
