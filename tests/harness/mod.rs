@@ -1,0 +1,25 @@
+//! Fuzz harnesses: one function per fuzz target, each taking the raw fuzz input.
+//!
+//! The libFuzzer targets in `tests/fuzz/fuzz_targets/` call these functions, and the
+//! stable test `tests/fuzz_replay.rs` replays the committed inputs through them
+//! (`tests/fuzz/seeds/TARGET/` and `tests/fuzz/regressions/TARGET/`). A harness
+//! returns normally on any input the program handles correctly (accepted or rejected
+//! with an error) and panics, naming the broken property, otherwise.
+
+mod notation;
+mod position;
+mod record;
+mod variant;
+
+pub use notation::{notation, notation_positions};
+pub use position::position;
+pub use record::record;
+pub use variant::variant;
+
+/// Every fuzz target by name, with its harness.
+pub const TARGETS: [(&str, fn(&[u8])); 4] = [
+    ("variant", variant),
+    ("position", position),
+    ("notation", notation),
+    ("record", record),
+];
