@@ -22,7 +22,10 @@ fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
         return Vec::new();
     };
     let mut files: Vec<PathBuf> = entries
-        .map(|e| e.unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())).path())
+        .map(|e| {
+            e.unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+                .path()
+        })
         .filter(|p| p.is_file())
         .collect();
     files.sort();

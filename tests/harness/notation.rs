@@ -39,7 +39,12 @@ pub fn notation_positions() -> &'static [(usize, String)] {
         let mut out: Vec<(usize, String)> = boards
             .iter()
             .enumerate()
-            .map(|(i, board)| (i, with_board!(board, b => b.position_string(&b.start_position()))))
+            .map(|(i, board)| {
+                (
+                    i,
+                    with_board!(board, b => b.position_string(&b.start_position())),
+                )
+            })
             .collect();
         for text in PERFT_FILES {
             let mut index = 0;
@@ -68,7 +73,9 @@ pub fn notation_positions() -> &'static [(usize, String)] {
                         }));
                     }
                     "moves" => {
-                        let start = current.take().unwrap_or_else(|| panic!("`moves` before `position`"));
+                        let start = current
+                            .take()
+                            .unwrap_or_else(|| panic!("`moves` before `position`"));
                         current = Some(with_board!(&boards[index], b => {
                             let mut pos = parse(b, &start);
                             for mv in rest.split_whitespace() {
@@ -124,12 +131,7 @@ pub(super) fn round_trip_all<B: Bits>(board: &Board<B>, pos: &Position<B>) {
     }
 }
 
-fn round_trip<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    mv: &Move<B>,
-    legal: &[Move<B>],
-) {
+fn round_trip<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) {
     for printed in [board.move_text(pos, mv, legal), board.route_text(pos, mv)] {
         let back = board.parse_move(pos, &printed).unwrap_or_else(|e| {
             panic!(

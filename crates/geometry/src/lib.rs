@@ -9,6 +9,7 @@
 
 mod assemble;
 mod builtin;
+mod display;
 pub mod embed;
 mod error;
 pub mod file;
@@ -20,6 +21,6 @@ pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, Meta,
-    Player, RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
+    MAX_DIRS, Meta, Player, RuleSet, Side, Values,
 };
