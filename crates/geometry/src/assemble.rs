@@ -14,10 +14,16 @@ use crate::geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, Meta, Player,
     RuleSet, Side, Values,
 };
+use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
 
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     let ctx = Ctx { text, origin };
+    precheck(text).map_err(|(offset, kind)| VariantError {
+        origin: origin.to_string(),
+        location: offset.map(|o| Location::of_offset(text, o)),
+        kind: Box::new(kind),
+    })?;
     if text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
@@ -48,7 +54,7 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
 /// Loads and validates a variant file from disk.
 pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| VariantError {
+    let text = read_text_file(path, MAX_VARIANT_BYTES as u64).map_err(|e| VariantError {
         origin: origin.clone(),
         location: None,
         kind: Box::new(ErrorKind::Io(e.to_string())),

@@ -41,6 +41,20 @@ pub enum ErrorKind {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
+    /// The text is larger than the cap.
+    #[error("the file is {bytes} bytes; at most {max} are supported")]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+        /// The cap.
+        max: u64,
+    },
+    /// Brackets and braces nested deeper than any variant file needs.
+    #[error("brackets and braces nest more than {max} deep")]
+    TooDeep {
+        /// The deepest nesting allowed.
+        max: usize,
+    },
     /// The file holds nothing but white space and comments.
     #[error("the file is empty")]
     Empty,

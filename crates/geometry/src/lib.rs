@@ -15,6 +15,7 @@ mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod limits;
 
 pub use assemble::{load_path, load_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
@@ -24,3 +25,4 @@ pub use geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
     MAX_DIRS, Meta, Player, RuleSet, Side, Values,
 };
+pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

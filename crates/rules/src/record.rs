@@ -37,6 +37,10 @@ pub struct Record {
     pub result: Option<String>,
 }
 
+/// Largest game record read from a file or standard input, in bytes (a game of
+/// thousands of moves takes tens of kilobytes).
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 impl Record {

@@ -14,6 +14,7 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
+mod record_file;
 mod replay;
 mod show;
 mod variants;
@@ -74,7 +75,7 @@ pub const DEFAULT_VARIANT: &str = "bushka";
 /// path to a variant file.
 pub fn load_variant(spec: &str) -> Result<Geometry, CliError> {
     let is_builtin = BUILTIN.iter().any(|b| b.name == spec);
-    if !is_builtin && !spec.ends_with(".toml") && !Path::new(spec).exists() {
+    if !is_builtin && !spec.ends_with(".toml") && Path::new(spec).symlink_metadata().is_err() {
         let builtins: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
         return Err(CliError::UnknownVariant {
             name: spec.to_string(),

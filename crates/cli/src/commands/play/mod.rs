@@ -11,12 +11,12 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use bushka_engine::PlayerSpec;
+use bushka_engine::{DEFAULT_HASH_MIB, PlayerSpec};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 
-use crate::commands::replay::read_record;
-use crate::commands::{DEFAULT_VARIANT, load_variant};
+use crate::commands::common::at_least_one;
+use crate::commands::record_file::{game_variant, read_record};
 use crate::error::CliError;
 
 /// Play a game in the terminal: Bushka 10x10 by default, you as White against the
@@ -56,7 +56,7 @@ pub struct Args {
     load: Option<String>,
     /// Stop after this many plies in all (counting a loaded game's moves) and
     /// adjudicate the game a draw (for computer games that might otherwise run long).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     max_plies: Option<u64>,
 }
 
@@ -88,20 +88,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(file) => Some(read_record(file)?),
         None => None,
     };
-    let variant = args
-        .variant
-        .clone()
-        .or_else(|| {
-            record
-                .as_ref()
-                .and_then(|r| r.tag("Variant"))
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
+    let file = args.load.as_deref().unwrap_or("-");
+    let (geometry, variant) = game_variant(args.variant.as_deref(), record.as_ref(), file)?;
     let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key));
     let (white, white_name) = player(args.white.as_deref(), tag("White"), "human")?;
     let (black, black_name) = player(args.black.as_deref(), tag("Black"), "engine")?;
-    let board = AnyBoard::new(load_variant(&variant)?);
+    let board = AnyBoard::new(geometry);
     let mut tags = vec![
         ("Variant".to_string(), variant),
         ("White".to_string(), white_name),
@@ -148,7 +140,11 @@ fn player(
     }
     let fallback = PlayerSpec::from_str(default)?;
     match tag.map(|t| (t, PlayerSpec::from_str(t))) {
-        Some((_, Ok(spec))) => Ok((spec, spec.to_string())),
+        // A record is shared data: its tag may not size the allocator beyond the default.
+        Some((_, Ok(spec))) => {
+            let spec = spec.with_hash_at_most(DEFAULT_HASH_MIB);
+            Ok((spec, spec.to_string()))
+        }
         // A record from elsewhere names people ("Alice"): keep the name for a human.
         Some((name, Err(_))) if fallback == PlayerSpec::Human && !name.trim().is_empty() => {
             Ok((fallback, name.to_string()))
