@@ -13,7 +13,7 @@ mod compare;
 mod matches;
 mod moves;
 mod perft;
-mod play;
+pub(crate) mod play;
 mod record_file;
 mod replay;
 mod show;

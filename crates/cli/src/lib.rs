@@ -1,0 +1,62 @@
+//! `bushka`: the command-line program for the Bushka family of games.
+//!
+//! Each subcommand lives in its own module under `commands/`, parses its own
+//! arguments (a `clap::Args` struct) and returns `Result<(), CliError>`; [`main`] turns
+//! an error into one line on standard error and exit code 1.
+//!
+//! The library exposes [`run_game`], the terminal `play` loop over any input and
+//! output (for tests and fuzzing); the `bushka` binary only calls [`main`].
+
+mod commands;
+mod error;
+mod output;
+mod render;
+
+pub use commands::play::run_game;
+pub use error::CliError;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands::Command;
+
+/// Bushka, Bushka 9x11 and Hexbushka: Christian Freeling's contact-capture games,
+/// with boards described by TOML variant files.
+#[derive(Debug, Parser)]
+#[command(name = "bushka", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Runs the `bushka` program: parses the command line, runs the subcommand, and turns
+/// an error into one line on standard error and exit code 1.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are "errors" that go to stdout and succeed; every
+            // real usage error is one line on standard error and exits 1 like any
+            // other user error (clap would add its usage and tips, and use code 2).
+            if !e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error");
+            output::eprintln(&format!("{}; see --help", first.trim_end()));
+            return ExitCode::FAILURE;
+        }
+    };
+    match cli.command.run() {
+        Ok(()) | Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
+        Err(e) => {
+            output::eprintln(&format!("error: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
