@@ -7,19 +7,22 @@
 //! with an error) and panics, naming the broken property, otherwise.
 
 mod notation;
+mod play;
 mod position;
 mod record;
 mod variant;
 
 pub use notation::{notation, notation_positions};
+pub use play::play;
 pub use position::position;
 pub use record::record;
 pub use variant::variant;
 
 /// Every fuzz target by name, with its harness.
-pub const TARGETS: [(&str, fn(&[u8])); 4] = [
+pub const TARGETS: [(&str, fn(&[u8])); 5] = [
     ("variant", variant),
     ("position", position),
     ("notation", notation),
     ("record", record),
+    ("play", play),
 ];
