@@ -18,8 +18,11 @@ pub use position::position;
 pub use record::record;
 pub use variant::variant;
 
+/// A harness: takes one fuzz input, panics on a broken property.
+pub type Harness = fn(&[u8]);
+
 /// Every fuzz target by name, with its harness.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Harness); 5] = [
     ("variant", variant),
     ("position", position),
     ("notation", notation),

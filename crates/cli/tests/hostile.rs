@@ -136,7 +136,7 @@ fn huge_generators_fail_at_once_naming_the_key() {
         let output = bushka(&["show", "--variant", path_text(&file)]);
         let err = one_line_error(&output);
         assert!(
-            err.contains(&format!("too many cells: `board.generate` ("))
+            err.contains("too many cells: `board.generate` (")
                 && err.contains(&format!(") makes {count} cells; at most 1024")),
             "{err}"
         );

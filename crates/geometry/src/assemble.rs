@@ -19,11 +19,7 @@ use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     let ctx = Ctx { text, origin };
-    precheck(text).map_err(|(offset, kind)| VariantError {
-        origin: origin.to_string(),
-        location: offset.map(|o| Location::of_offset(text, o)),
-        kind: Box::new(kind),
-    })?;
+    precheck(text, origin)?;
     if text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))

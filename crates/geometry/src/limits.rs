@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use crate::error::ErrorKind;
+use crate::error::{ErrorKind, Location, VariantError};
 
 /// Largest variant file, in bytes (a listed 1024-cell board takes about 60 KB).
 pub const MAX_VARIANT_BYTES: usize = 1 << 20;
@@ -14,11 +14,16 @@ pub const MAX_VARIANT_BYTES: usize = 1 << 20;
 /// Deepest nesting of `[`/`{` in a variant file (the format itself needs three).
 pub const MAX_NESTING: usize = 16;
 
-/// Checks the size and nesting of a variant file's text before it is parsed; on
-/// failure, the byte offset at fault (if any) and what is wrong.
-pub(crate) fn precheck(text: &str) -> Result<(), (Option<usize>, ErrorKind)> {
+/// Checks the size and nesting of a variant file's text (from `origin`) before it is
+/// parsed.
+pub(crate) fn precheck(text: &str, origin: &str) -> Result<(), VariantError> {
+    let fail = |offset: Option<usize>, kind: ErrorKind| VariantError {
+        origin: origin.to_string(),
+        location: offset.map(|o| Location::of_offset(text, o)),
+        kind: Box::new(kind),
+    };
     if text.len() > MAX_VARIANT_BYTES {
-        return Err((
+        return Err(fail(
             None,
             ErrorKind::TooLarge {
                 bytes: text.len() as u64,
@@ -41,7 +46,7 @@ pub(crate) fn precheck(text: &str) -> Result<(), (Option<usize>, ErrorKind)> {
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err((Some(i), ErrorKind::TooDeep { max: MAX_NESTING }));
+                    return Err(fail(Some(i), ErrorKind::TooDeep { max: MAX_NESTING }));
                 }
                 i += 1;
             }
