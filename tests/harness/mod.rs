@@ -29,3 +29,10 @@ pub const TARGETS: [(&str, Harness); 5] = [
     ("record", record),
     ("play", play),
 ];
+
+/// Splits an input into its first byte (a choice among fixed cases) and the rest as
+/// text; `None` when it is empty or the rest is not UTF-8.
+fn choice_and_text(data: &[u8]) -> Option<(usize, &str)> {
+    let (&choice, rest) = data.split_first()?;
+    Some((usize::from(choice), std::str::from_utf8(rest).ok()?))
+}

@@ -107,14 +107,11 @@ fn parse<B: Bits>(board: &Board<B>, text: &str) -> Position<B> {
 /// Reads the first byte as the choice of position and the rest as a move; a move that
 /// parses must print (compact and full route) to text that parses back to it alone.
 pub fn notation(data: &[u8]) {
-    let Some((&choice, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((choice, text)) = super::choice_and_text(data) else {
         return;
     };
     let positions = notation_positions();
-    let (index, position) = &positions[usize::from(choice) % positions.len()];
+    let (index, position) = &positions[choice % positions.len()];
     with_board!(&builtin_boards()[*index], b => {
         let pos = parse(b, position);
         if let Ok(mv) = b.parse_move(&pos, text) {

@@ -23,15 +23,12 @@ const PAIRS: [[PlayerSpec; 2]; 4] = [
 /// one-second search (`hint`, and `draw` offered to a computer) are left out. The loop
 /// must end with no error, and everything it prints must be text.
 pub fn play(data: &[u8]) {
-    let Some((&choice, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((choice, text)) = super::choice_and_text(data) else {
         return;
     };
     let boards = builtin_boards();
-    let board = &boards[usize::from(choice) % boards.len()];
-    let specs = PAIRS[usize::from(choice / 8) % PAIRS.len()];
+    let board = &boards[choice % boards.len()];
+    let specs = PAIRS[choice / 8 % PAIRS.len()];
     let computer = specs.contains(&PlayerSpec::Human) && specs != [PlayerSpec::Human; 2];
     let script: String = text
         .lines()

@@ -14,7 +14,7 @@ mod matches;
 mod moves;
 mod perft;
 pub(crate) mod play;
-mod record_file;
+pub(crate) mod record_file;
 mod replay;
 mod show;
 mod variants;

@@ -96,7 +96,7 @@ pub fn game_variant(
 
 /// The `[Variant]` tag for a `--variant` argument: a built-in name as it is, a file by
 /// its file name (so the record reloads when saved next to it).
-fn tag_name(spec: &str) -> String {
+pub(crate) fn tag_name(spec: &str) -> String {
     if BUILTIN.iter().any(|b| b.name == spec) {
         return spec.to_string();
     }
