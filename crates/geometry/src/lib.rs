@@ -16,6 +16,7 @@ pub mod file;
 mod generate;
 mod geometry;
 mod limits;
+mod numbering;
 
 pub use assemble::{load_path, load_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
@@ -23,6 +24,6 @@ pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
-    MAX_DIRS, Meta, Player, RuleSet, Side, Values,
+    MAX_DIRS, MenCapture, Meta, Notation, Player, RuleSet, Side, Values,
 };
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

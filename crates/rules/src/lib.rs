@@ -22,6 +22,7 @@ mod lookup;
 mod movegen;
 mod moves;
 mod notation;
+mod numeric;
 mod perft;
 mod position;
 mod record;

@@ -49,8 +49,9 @@ pub fn read_record(file: &str) -> Result<Record, CliError> {
 }
 
 /// The board of a game: `--variant` when given (`explicit`), else the loaded record's
-/// `[Variant]` tag (`record`, read from `file`), else the default; with the name to
-/// write in a saved record's `[Variant]` tag.
+/// `[Variant]` tag (`record`, read from `file`), else the built-in variant of its PDN
+/// `[GameType]`, else the default; with the name to write in a saved record's
+/// `[Variant]` tag.
 pub fn game_variant(
     explicit: Option<&str>,
     record: Option<&Record>,
@@ -60,7 +61,11 @@ pub fn game_variant(
         return Ok((load_variant(spec)?, tag_name(spec)));
     }
     let Some(tag) = record.and_then(|r| r.tag("Variant")) else {
-        return Ok((load_variant(DEFAULT_VARIANT)?, DEFAULT_VARIANT.to_string()));
+        let name = record
+            .and_then(|r| r.tag("GameType"))
+            .and_then(variant_of_gametype)
+            .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
+        return Ok((load_variant(&name)?, name));
     };
     if BUILTIN.iter().any(|b| b.name == tag) {
         return Ok((load_variant(tag)?, tag.to_string()));
@@ -103,4 +108,14 @@ pub(crate) fn tag_name(spec: &str) -> String {
     Path::new(spec)
         .file_name()
         .map_or_else(|| spec.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The built-in variant whose PDN `GameType` is the tag's first field (`20` or
+/// `20,W,10,10,N2,0`).
+fn variant_of_gametype(tag: &str) -> Option<String> {
+    let number: u32 = tag.split(',').next()?.trim().parse().ok()?;
+    bushka_geometry::BUILTIN.iter().find_map(|b| {
+        let geometry = bushka_geometry::builtin(b.name)?.ok()?;
+        (geometry.meta().pdn_gametype == Some(number)).then(|| b.name.to_string())
+    })
 }

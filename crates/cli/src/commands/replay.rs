@@ -15,7 +15,8 @@ use crate::output;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The variant; by default the record's `[Variant "..."]` tag (a built-in variant
-    /// or a variant file next to the record), else bushka.
+    /// or a variant file next to the record), else the built-in variant of its PDN
+    /// `[GameType "..."]` (20: draughts), else bushka.
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
     /// The game record (`-` reads standard input).
