@@ -4,10 +4,12 @@
 //! they panic with a message naming the offending cell and direction, so they work
 //! both in plain tests and inside proptest cases (which catch panics).
 
+pub mod harness;
+
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
 
-use bushka_geometry::{Cell, Dir, Geometry, Line, Step, VariantError};
+use bushka_geometry::{Cell, Dir, ErrorKind, Geometry, Line, Step, VariantError};
 
 /// The three official boards: built-in name, cells, promotion-zone size, men per side.
 pub const OFFICIAL: [(&str, usize, usize, usize); 3] = [
@@ -61,6 +63,22 @@ pub fn load_err(text: &str) -> VariantError {
         Ok(_) => panic!("expected an error, but the file loaded:\n{text}"),
         Err(e) => e,
     }
+}
+
+/// Asserts the error's kind, and that it is reported on the line of `text` holding
+/// `needle` (or without a location when `needle` is `None`).
+pub fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
+    let e = load_err(text);
+    assert_eq!(*e.kind, kind, "{e}");
+    assert_eq!(e.origin, "test.toml");
+    match needle {
+        Some(needle) => {
+            let line = line_of(text, needle);
+            assert_eq!(e.location.map(|l| l.line), Some(line), "{e}");
+        }
+        None => assert_eq!(e.location, None, "{e}"),
+    }
+    e
 }
 
 /// Path of a file under `tests/data/`.

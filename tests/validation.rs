@@ -1,7 +1,7 @@
 //! One test per validation error: a small malformed variant file, the exact
 //! `ErrorKind` (with the offending name) and the line it is reported on.
 
-use bushka_geometry::{ErrorKind, Location, MAX_CELLS, VariantError, load_path, load_str};
+use bushka_geometry::{ErrorKind, Location, MAX_CELLS, load_path, load_str};
 use bushka_tests::*;
 
 /// A valid 6-cell board: two columns of three cells, one axis.
@@ -53,22 +53,6 @@ fn base_plus_board(extra: &str) -> String {
         "[players.white]",
         &format!("{extra}\n[players.white]"),
     )
-}
-
-/// Asserts the error's kind, and that it is reported on the line of `text` holding
-/// `needle` (or without a location when `needle` is `None`).
-fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
-    let e = load_err(text);
-    assert_eq!(*e.kind, kind, "{e}");
-    assert_eq!(e.origin, "test.toml");
-    match needle {
-        Some(needle) => {
-            let line = line_of(text, needle);
-            assert_eq!(e.location.map(|l| l.line), Some(line), "{e}");
-        }
-        None => assert_eq!(e.location, None, "{e}"),
-    }
-    e
 }
 
 /// Like `expect`, for kinds that carry the parser's message: checks the variant and
@@ -1046,11 +1030,13 @@ fn too_many_cells() {
     let text = big_draughts(50, 50);
     expect(
         &text,
-        ErrorKind::TooManyCells {
+        ErrorKind::GeneratorTooLarge {
+            key: "board.generate".into(),
+            shape: "a 50 x 50 draughts board".into(),
             count: 1250,
             max: MAX_CELLS,
         },
-        None,
+        Some("generate ="),
     );
     // Listed cells count too: 1024 generated plus one listed.
     let text = with(

@@ -43,6 +43,16 @@ pub enum CliError {
         /// What is wrong (boxed: it is large, and every `Result` would carry its size).
         error: Box<RecordError>,
     },
+    /// A record whose `[Variant]` tag names a board it may not load.
+    #[error("{file}: [Variant \"{tag}\"]: {why}")]
+    RecordVariant {
+        /// The record's path (`-` for standard input).
+        file: String,
+        /// The tag's value.
+        tag: String,
+        /// Why it is refused.
+        why: String,
+    },
     /// A file that cannot be read or written.
     #[error("{path}: {error}")]
     File {

@@ -37,13 +37,19 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version are "errors" that go to stdout and succeed; every
-            // real usage error exits 1 like any other user error (clap would use 2).
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
+            // real usage error is one line on standard error and exits 1 like any
+            // other user error (clap would add its usage and tips, and use code 2).
+            if !e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error");
+            output::eprintln(&format!("{}; see --help", first.trim_end()));
+            return ExitCode::FAILURE;
         }
     };
     match cli.command.run() {

@@ -158,26 +158,36 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
 
     // Horizontal scale: the closest two cells of a row must leave room for the content,
     // a bracket on each side and one space.
+    let columns = Squeeze::new(rows.values().flatten().map(|&(x, _)| x));
     let closest = rows
         .values()
-        .flat_map(|row| row.windows(2).map(|w| w[1].0 - w[0].0))
+        .flat_map(|row| {
+            row.windows(2)
+                .map(|w| columns.offset(w[1].0) - columns.offset(w[0].0))
+        })
         .filter(|&d| d > 0)
         .min();
     let scale = match closest {
-        Some(d) => (width + 3).div_ceil(d as usize).max(1),
+        Some(d) => (width + 3).div_ceil(d).max(1),
         None => 1,
     };
     // One column for the opening bracket of a highlighted cell, after a one-space indent.
     let margin = 2;
-    let label_column = margin + max_x.max(0) as usize * scale + width + 3;
+    let label_column = margin + columns.last() * scale + width + 3;
+    let lines = Squeeze::new(rows.keys().copied());
 
     let mut out = String::new();
-    for y in (0..=max_y).rev() {
+    let mut previous: Option<i32> = None;
+    for (&y, cells) in rows.iter().rev() {
+        if let Some(above) = previous {
+            let blank = lines.offset(above) - lines.offset(y) - 1;
+            out.push_str(&"\n".repeat(blank));
+        }
+        previous = Some(y);
         let mut line = String::new();
         let mut column = 0;
-        let cells = rows.get(&y).map(Vec::as_slice).unwrap_or(&[]);
         for &(x, cell) in cells {
-            let start = margin + x.max(0) as usize * scale;
+            let start = margin + columns.offset(x) * scale;
             let marked = options.highlight.contains(&cell);
             let text = &texts[cell];
             if column > 0 && column + usize::from(marked) > start {
@@ -218,6 +228,43 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
         out.push('\n');
     }
     out
+}
+
+/// Display coordinates along one axis, with every gap between neighbouring values cut
+/// to at most [`Squeeze::MAX_GAP`]: the true shape of any real board (whose gaps are one
+/// or two units) is kept, and a drawing takes at most a few text columns or lines per
+/// cell however far apart a variant file puts its cells.
+struct Squeeze {
+    /// The distinct values in order, each with its squeezed offset from the first.
+    offsets: BTreeMap<i32, usize>,
+}
+
+impl Squeeze {
+    /// The widest gap kept, in display units.
+    const MAX_GAP: i64 = 4;
+
+    fn new(values: impl Iterator<Item = i32>) -> Squeeze {
+        let mut offsets: BTreeMap<i32, usize> = values.map(|v| (v, 0)).collect();
+        let mut previous: Option<(i32, usize)> = None;
+        for (&value, offset) in offsets.iter_mut() {
+            if let Some((before, at)) = previous {
+                let gap = (i64::from(value) - i64::from(before)).min(Squeeze::MAX_GAP);
+                *offset = at + gap as usize;
+            }
+            previous = Some((value, *offset));
+        }
+        Squeeze { offsets }
+    }
+
+    /// The squeezed offset of the largest value.
+    fn last(&self) -> usize {
+        self.offsets.values().next_back().copied().unwrap_or(0)
+    }
+
+    /// The squeezed offset of `value` (which must be one of the values; 0 otherwise).
+    fn offset(&self, value: i32) -> usize {
+        self.offsets.get(&value).copied().unwrap_or(0)
+    }
 }
 
 /// Pads `line` with spaces until its visible width `column` reaches `target`.

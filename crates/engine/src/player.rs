@@ -148,6 +148,25 @@ pub enum PlayerSpec {
     },
 }
 
+/// The transposition table sizes an engine spec accepts, in MiB (as `analyse --hash`).
+pub const HASH_MIB_RANGE: std::ops::RangeInclusive<u64> = 1..=4096;
+
+/// The depths an engine spec accepts (as `analyse --depth`).
+pub const DEPTH_RANGE: std::ops::RangeInclusive<u64> = 1..=100;
+
+/// The transposition table size when none is given, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// A range as a user reads it: `1..=4096` is "between 1 and 4096", and a range open
+/// at the top (`1..`, up to `u64::MAX`) is "at least 1".
+pub fn range_text(range: &std::ops::RangeInclusive<u64>) -> String {
+    if *range.end() == u64::MAX {
+        format!("at least {}", range.start())
+    } else {
+        format!("between {} and {}", range.start(), range.end())
+    }
+}
+
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -179,7 +198,11 @@ impl FromStr for PlayerSpec {
                 .trim()
                 .parse()
                 .map_err(|_| err(format!("`{value}` is not a whole number")))?;
-            options.push((key.trim().to_string(), value));
+            let key = key.trim().to_string();
+            if options.iter().any(|(k, _)| *k == key) {
+                return Err(err(format!("`{key}` is given twice")));
+            }
+            options.push((key, value));
         }
         let allowed: &[&str] = match kind {
             "human" => &[],
@@ -200,22 +223,28 @@ impl FromStr for PlayerSpec {
                 seed: get("seed").unwrap_or(0),
             },
             _ => {
+                for (key, range) in [
+                    ("depth", DEPTH_RANGE),
+                    ("hash", HASH_MIB_RANGE),
+                    ("movetime", 1..=u64::MAX),
+                    ("nodes", 1..=u64::MAX),
+                ] {
+                    if let Some(v) = get(key).filter(|v| !range.contains(v)) {
+                        return Err(err(format!("`{key}={v}` must be {}", range_text(&range))));
+                    }
+                }
                 let mut limits = Limits {
-                    depth: get("depth").map(|d| d as u32),
+                    depth: get("depth").and_then(|d| u32::try_from(d).ok()),
                     nodes: get("nodes"),
                     movetime: get("movetime").map(Duration::from_millis),
                     clock: None,
                 };
-                if get("depth") == Some(0) || get("nodes") == Some(0) || get("movetime") == Some(0)
-                {
-                    return Err(err("limits must be positive".into()));
-                }
                 if limits == Limits::default() {
                     limits.movetime = Some(Duration::from_secs(1));
                 }
                 PlayerSpec::Engine {
                     limits,
-                    hash_mib: get("hash").map_or(64, |h| h.clamp(1, 4096) as usize),
+                    hash_mib: get("hash").map_or(DEFAULT_HASH_MIB, |h| h as usize),
                 }
             }
         })
@@ -239,7 +268,7 @@ impl fmt::Display for PlayerSpec {
                 if let Some(n) = limits.nodes {
                     write!(f, ":nodes={n}")?;
                 }
-                if *hash_mib != 64 {
+                if *hash_mib != DEFAULT_HASH_MIB {
                     write!(f, ":hash={hash_mib}")?;
                 }
                 Ok(())
@@ -249,6 +278,18 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The same spec with its transposition table at most `max_mib` MiB: for specs that
+    /// come from files (a record's player tags), which must not size the allocator.
+    pub fn with_hash_at_most(self, max_mib: usize) -> PlayerSpec {
+        match self {
+            PlayerSpec::Engine { limits, hash_mib } => PlayerSpec::Engine {
+                limits,
+                hash_mib: hash_mib.min(max_mib),
+            },
+            other => other,
+        }
+    }
+
     /// Builds the player; `None` for [`PlayerSpec::Human`], which the caller drives.
     /// `seed_offset` varies the seeds of random players between games.
     pub fn build<B: Bits>(

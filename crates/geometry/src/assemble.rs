@@ -5,19 +5,22 @@ use std::ops::Range;
 
 use petgraph::graph::DiGraph;
 
+use crate::display::{build_display, coordinate_range_text, within_coordinate_range};
 use crate::embed::embed;
 use crate::error::{ErrorKind, Location, VariantError};
-use crate::file::{LabelsSpec, LinkSpec, Name, PlayerSpec, VariantFile};
+use crate::file::{GeneratorSpec, LabelsSpec, LinkSpec, Name, PlayerSpec, VariantFile};
 use crate::generate::generate;
 use crate::geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, MenCapture, Meta,
     Player, RuleSet, Side, Values,
 };
+use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
 use crate::numbering::number_cells;
 
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     let ctx = Ctx { text, origin };
+    precheck(text, origin)?;
     if text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
@@ -48,7 +51,7 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
 /// Loads and validates a variant file from disk.
 pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| VariantError {
+    let text = read_text_file(path, MAX_VARIANT_BYTES as u64).map_err(|e| VariantError {
         origin: origin.clone(),
         location: None,
         kind: Box::new(ErrorKind::Io(e.to_string())),
@@ -164,10 +167,10 @@ fn index_labels(
     Ok(map)
 }
 
-struct Cells {
+pub(crate) struct Cells {
     names: Vec<String>,
-    coords: Vec<(usize, usize)>,
-    by_name: HashMap<String, Cell>,
+    pub(crate) coords: Vec<(usize, usize)>,
+    pub(crate) by_name: HashMap<String, Cell>,
 }
 
 impl Cells {
@@ -184,10 +187,30 @@ impl Cells {
     }
 }
 
+/// A generator's shape in words, for errors.
+fn shape(spec: &GeneratorSpec) -> String {
+    match spec {
+        GeneratorSpec::Draughts { width, height } => {
+            format!("a {width} x {height} draughts board")
+        }
+        GeneratorSpec::Hexagon { side } => format!("a hexagon of side {side}"),
+    }
+}
+
 fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells, VariantError> {
     let mut set: BTreeSet<(usize, usize)> = BTreeSet::new();
     if let Some(spec) = &file.board.generate {
-        let generated = generate(spec);
+        let generated = generate(spec.get_ref(), MAX_CELLS).map_err(|count| {
+            ctx.err(
+                Some(&spec.span()),
+                ErrorKind::GeneratorTooLarge {
+                    key: "board.generate".into(),
+                    shape: shape(spec.get_ref()),
+                    count,
+                    max: MAX_CELLS,
+                },
+            )
+        })?;
         let max_letter = generated.coords.iter().map(|c| c.0).max().unwrap_or(0);
         let max_number = generated.coords.iter().map(|c| c.1).max().unwrap_or(0);
         for (what, needed, given) in [
@@ -204,15 +227,6 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
                     },
                 ));
             }
-        }
-        if generated.coords.len() > MAX_CELLS {
-            return Err(ctx.err(
-                None,
-                ErrorKind::TooManyCells {
-                    count: generated.coords.len(),
-                    max: MAX_CELLS,
-                },
-            ));
         }
         set.extend(
             generated
@@ -314,6 +328,17 @@ fn collect_directions(ctx: &Ctx, file: &VariantFile) -> Result<Vec<Direction>, V
             return Err(ctx.at(
                 &spec.name,
                 ErrorKind::ZeroVector(spec.name.get_ref().clone()),
+            ));
+        }
+        if let Some(v) = spec.vector
+            && !within_coordinate_range(v)
+        {
+            return Err(ctx.at(
+                &spec.name,
+                ErrorKind::BadValue {
+                    key: format!("board.directions.vector of `{}`", spec.name.get_ref()),
+                    why: coordinate_range_text(),
+                },
             ));
         }
     }
@@ -496,50 +521,6 @@ fn build_links(
         }
     }
     Ok(links)
-}
-
-fn build_display(
-    ctx: &Ctx,
-    file: &VariantFile,
-    cells: &Cells,
-) -> Result<Vec<(i32, i32)>, VariantError> {
-    let generated = file.board.generate.as_ref().map(generate);
-    let spec = file.board.display.clone().unwrap_or_default();
-    let letter = spec
-        .letter
-        .or(generated.as_ref().map(|g| g.letter_step))
-        .unwrap_or([1, 0]);
-    let number = spec
-        .number
-        .or(generated.as_ref().map(|g| g.number_step))
-        .unwrap_or([0, 1]);
-    let mut display: Vec<(i32, i32)> = cells
-        .coords
-        .iter()
-        .map(|&(l, n)| {
-            let (l, n) = (l as i32, n as i32);
-            (letter[0] * l + number[0] * n, letter[1] * l + number[1] * n)
-        })
-        .collect();
-    for (name, xy) in &spec.cells {
-        let cell = *cells.by_name.get(name).ok_or_else(|| {
-            ctx.err(
-                Some(&xy.span()),
-                ErrorKind::UnknownCell {
-                    key: "board.display.cells".into(),
-                    cell: name.clone(),
-                },
-            )
-        })?;
-        let [x, y] = *xy.get_ref();
-        display[cell] = (x, y);
-    }
-    let min_x = display.iter().map(|p| p.0).min().unwrap_or(0);
-    let min_y = display.iter().map(|p| p.1).min().unwrap_or(0);
-    for p in &mut display {
-        *p = (p.0 - min_x, p.1 - min_y);
-    }
-    Ok(display)
 }
 
 fn build_side(

@@ -65,7 +65,7 @@ pub fn resolve(spec: &str) -> Result<Geometry, VariantError> {
         return result;
     }
     let path = Path::new(spec);
-    if path.exists() || spec.ends_with(".toml") {
+    if path.symlink_metadata().is_ok() || spec.ends_with(".toml") {
         return load_path(path);
     }
     let names: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();

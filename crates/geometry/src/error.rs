@@ -41,6 +41,20 @@ pub enum ErrorKind {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
+    /// The text is larger than the cap.
+    #[error("the file is {bytes} bytes; at most {max} are supported")]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+        /// The cap.
+        max: u64,
+    },
+    /// Brackets and braces nested deeper than any variant file needs.
+    #[error("brackets and braces nest more than {max} deep")]
+    TooDeep {
+        /// The deepest nesting allowed.
+        max: usize,
+    },
     /// The file holds nothing but white space and comments.
     #[error("the file is empty")]
     Empty,
@@ -175,10 +189,23 @@ pub enum ErrorKind {
     #[error("the board has no cells")]
     NoCells,
     /// A board larger than supported.
-    #[error("the board has {count} cells; at most {max} are supported")]
+    #[error("too many cells: the board has {count}; at most {max} are supported")]
     TooManyCells {
         /// Cells on the board.
         count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A generator asked for more cells than supported (counted before anything is
+    /// built, so any size is refused at once).
+    #[error("too many cells: `{key}` ({shape}) makes {count} cells; at most {max} are supported")]
+    GeneratorTooLarge {
+        /// The key (`board.generate`).
+        key: String,
+        /// The shape asked for, e.g. `a 20000 x 20000 draughts board`.
+        shape: String,
+        /// Cells it would make.
+        count: u128,
         /// The limit.
         max: usize,
     },

@@ -73,7 +73,7 @@ pub struct BoardSpec {
     pub directions: Vec<DirectionSpec>,
     /// A shorthand that generates cells (and a default display).
     #[serde(default)]
-    pub generate: Option<GeneratorSpec>,
+    pub generate: Option<Spanned<GeneratorSpec>>,
     /// Cells listed by name (added to generated ones).
     #[serde(default)]
     pub cells: Vec<Name>,

@@ -1,26 +1,59 @@
 //! Shorthand cell generators: the dark cells of a draughts board and a hexagon.
 //!
 //! Both produce lattice coordinates (letter index, number index) in the MindSports
-//! scheme and the screen vectors that draw them in their true shape.
+//! scheme and the screen vectors that draw them in their true shape. The cell count is
+//! worked out first, with arithmetic that cannot overflow, so that a huge size is
+//! refused before anything is built.
 
 use crate::file::GeneratorSpec;
 
-/// Cells and default display vectors produced by a generator.
+/// Cells produced by a generator.
 pub struct Generated {
     /// Lattice coordinates (letter index, number index) of every cell.
     pub coords: Vec<(i32, i32)>,
-    /// Screen step for letter + 1.
-    pub letter_step: [i32; 2],
-    /// Screen step for number + 1.
-    pub number_step: [i32; 2],
 }
 
-/// Runs a generator.
-pub fn generate(spec: &GeneratorSpec) -> Generated {
-    match *spec {
-        GeneratorSpec::Draughts { width, height } => draughts(width as i32, height as i32),
-        GeneratorSpec::Hexagon { side } => hexagon(side as i32),
+/// The screen steps that draw a generator's cells in their true shape: the step for
+/// letter + 1 and the step for number + 1.
+pub fn display_steps(spec: &GeneratorSpec) -> ([i32; 2], [i32; 2]) {
+    match spec {
+        GeneratorSpec::Draughts { .. } => ([1, -1], [1, 1]),
+        GeneratorSpec::Hexagon { .. } => ([-1, 1], [1, 1]),
     }
+}
+
+/// How many cells a generator makes (exact, for any size the file can hold).
+pub fn cell_count(spec: &GeneratorSpec) -> u128 {
+    match *spec {
+        GeneratorSpec::Draughts { width, height } => {
+            let (w, h) = (u128::from(width), u128::from(height));
+            // Rows from the bottom alternate: even rows hold the even columns.
+            h.div_ceil(2) * w.div_ceil(2) + (h / 2) * (w / 2)
+        }
+        GeneratorSpec::Hexagon { side: 0 } => 0,
+        GeneratorSpec::Hexagon { side } => {
+            let s = u128::from(side);
+            3 * s * (s - 1) + 1
+        }
+    }
+}
+
+/// Runs a generator, or returns its cell count when that is above `max`.
+pub fn generate(spec: &GeneratorSpec, max: usize) -> Result<Generated, u128> {
+    let count = cell_count(spec);
+    if count > max as u128 {
+        return Err(count);
+    }
+    if count == 0 {
+        return Ok(Generated { coords: Vec::new() });
+    }
+    // With at most `max` cells and none empty, every size is below 2 * max + 2,
+    // far inside `i32`.
+    let small = |v: u32| i32::try_from(v).map_err(|_| count);
+    Ok(match *spec {
+        GeneratorSpec::Draughts { width, height } => draughts(small(width)?, small(height)?),
+        GeneratorSpec::Hexagon { side } => hexagon(small(side)?),
+    })
 }
 
 /// Dark cells of a `width` x `height` board whose bottom-left square is dark.
@@ -42,8 +75,6 @@ fn draughts(width: i32, height: i32) -> Generated {
     let min_letter = raw.iter().map(|&(l, _)| l).min().unwrap_or(0);
     Generated {
         coords: raw.into_iter().map(|(l, n)| (l - min_letter, n)).collect(),
-        letter_step: [1, -1],
-        number_step: [1, 1],
     }
 }
 
@@ -60,9 +91,5 @@ fn hexagon(side: i32) -> Generated {
             }
         }
     }
-    Generated {
-        coords,
-        letter_step: [-1, 1],
-        number_step: [1, 1],
-    }
+    Generated { coords }
 }

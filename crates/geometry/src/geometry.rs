@@ -15,6 +15,9 @@ pub type Dir = usize;
 pub const MAX_CELLS: usize = 1024;
 /// Most directions a board may declare.
 pub const MAX_DIRS: usize = 16;
+/// Largest size, either way, of a direction vector's components, of the display
+/// numbers in a variant file, and of the drawing's extent on each axis.
+pub const MAX_COORDINATE: i32 = 65_536;
 
 /// One of the two players. White moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

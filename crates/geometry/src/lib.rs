@@ -9,11 +9,13 @@
 
 mod assemble;
 mod builtin;
+mod display;
 pub mod embed;
 mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod limits;
 mod numbering;
 
 pub use assemble::{load_path, load_str};
@@ -21,6 +23,7 @@ pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, MenCapture,
-    Meta, Notation, Player, RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
+    MAX_DIRS, MenCapture, Meta, Notation, Player, RuleSet, Side, Values,
 };
+pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

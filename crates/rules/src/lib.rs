@@ -37,5 +37,5 @@ pub use lookup::CellsError;
 pub use moves::{Move, MoveKind, MoveList};
 pub use perft::{divide, perft};
 pub use position::Position;
-pub use record::{Record, RecordMove};
+pub use record::{MAX_RECORD_BYTES, Record, RecordMove};
 pub use setup::Setup;

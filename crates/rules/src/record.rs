@@ -39,6 +39,10 @@ pub struct Record {
     pub result: Option<String>,
 }
 
+/// Largest game record read from a file or standard input, in bytes (a game of
+/// thousands of moves takes tens of kilobytes).
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
 /// Result tokens: PGN scoring and the draughts scoring (`2-0`, `1-1`, `0-2`).
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-2", "*"];
 

@@ -5,7 +5,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use bushka_engine::{PlayerSpec, SpecError};
+use bushka_engine::{DEFAULT_HASH_MIB, PlayerSpec, SpecError};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, Game, Record, RecordError};
 
@@ -29,7 +29,8 @@ pub fn game_from_record<B: Bits>(
 
 /// The player given as `arg` (a spec), else the record's `tag` when it is a spec,
 /// else `default`; with the name to write in the record's tag. A record from elsewhere
-/// names people ("Alice"): a human keeps that name.
+/// names people ("Alice"): a human keeps that name. A spec from the tag gets a
+/// transposition table of at most the default size.
 pub fn choose_player(
     arg: Option<&str>,
     tag: Option<&str>,
@@ -40,7 +41,11 @@ pub fn choose_player(
         return Ok((spec, spec.to_string()));
     }
     match tag.map(|t| (t, PlayerSpec::from_str(t))) {
-        Some((_, Ok(spec))) => Ok((spec, spec.to_string())),
+        // A record is shared data: its tag may not size the allocator beyond the default.
+        Some((_, Ok(spec))) => {
+            let spec = spec.with_hash_at_most(DEFAULT_HASH_MIB);
+            Ok((spec, spec.to_string()))
+        }
         Some((name, Err(_))) if default == PlayerSpec::Human && !name.trim().is_empty() => {
             Ok((default, name.to_string()))
         }

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use bushka_engine::{Limits, Searcher, score_text};
+use bushka_engine::{HASH_MIB_RANGE, Limits, Searcher, score_text};
 use bushka_rules::{Bits, Board, Move, Position, with_board};
 
-use crate::commands::common::PositionArgs;
+use crate::commands::common::{PositionArgs, at_least_one};
 use crate::error::CliError;
 use crate::output;
 
@@ -19,13 +19,13 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = clap::value_parser!(u32).range(1..=100))]
     depth: Option<u32>,
     /// Search for this many milliseconds (default 3000 when no limit is given).
-    #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = at_least_one)]
     movetime: Option<u64>,
     /// Search this many nodes.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = at_least_one)]
     nodes: Option<u64>,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
     hash: u64,
     /// Directory of endgame tables (from `bushka solve --save DIR`): covered positions
     /// are scored exactly.

@@ -6,6 +6,21 @@ use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
 use crate::render::{self, Options, Piece};
 
+/// Parses a whole number of at least 1 (for options without an upper bound; clap's
+/// own range check would print the bound as `1..18446744073709551615`).
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    let value: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    if value == 0 {
+        return Err(format!(
+            "must be {}",
+            bushka_engine::range_text(&(1..=u64::MAX))
+        ));
+    }
+    Ok(value)
+}
+
 /// `--variant` and `--position`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PositionArgs {

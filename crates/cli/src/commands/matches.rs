@@ -6,6 +6,7 @@ use bushka_arena::{MatchConfig, MatchReport, run_match, threads_in_use};
 use bushka_rules::AnyBoard;
 
 use crate::commands::arena_common::{automated_spec, progress};
+use crate::commands::record_file::tag_name;
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
 use crate::output;
@@ -67,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         record_tags: args.save.as_ref().map(|_| {
             vec![
                 ("Event".to_string(), "bushka match".to_string()),
-                ("Variant".to_string(), args.variant.clone()),
+                ("Variant".to_string(), tag_name(&args.variant)),
                 ("Seed".to_string(), args.seed.to_string()),
             ]
         }),

@@ -15,6 +15,7 @@ mod merge;
 mod moves;
 mod perft;
 pub(crate) mod play;
+pub(crate) mod record_file;
 mod replay;
 mod report;
 mod serve;
@@ -87,7 +88,7 @@ pub const DEFAULT_VARIANT: &str = "bushka";
 /// path to a variant file.
 pub fn load_variant(spec: &str) -> Result<Geometry, CliError> {
     let is_builtin = BUILTIN.iter().any(|b| b.name == spec);
-    if !is_builtin && !spec.ends_with(".toml") && !Path::new(spec).exists() {
+    if !is_builtin && !spec.ends_with(".toml") && Path::new(spec).symlink_metadata().is_err() {
         let builtins: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
         return Err(CliError::UnknownVariant {
             name: spec.to_string(),

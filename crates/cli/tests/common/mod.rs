@@ -29,3 +29,26 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }
+
+/// Runs `bushka` with `args` from the workspace root, colour off, `input` on its
+/// standard input.
+pub fn bushka_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bushka"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bushka binary runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        // The program may stop reading early (an error); that is its answer.
+        let _ = stdin.write_all(input);
+    }
+    child
+        .wait_with_output()
+        .expect("the bushka binary finishes")
+}

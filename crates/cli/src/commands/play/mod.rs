@@ -20,8 +20,8 @@ use bushka_session::{Session, Setup, choose_player, game_from_record, record_tag
 
 pub use terminal::run_game;
 
-use crate::commands::replay::read_record;
-use crate::commands::{DEFAULT_VARIANT, load_variant};
+use crate::commands::common::at_least_one;
+use crate::commands::record_file::{game_variant, read_record};
 use crate::error::CliError;
 
 /// Play a game in the terminal: Bushka 10x10 by default, you as White against the
@@ -61,7 +61,7 @@ pub struct Args {
     load: Option<String>,
     /// Stop after this many plies in all (counting a loaded game's moves) and
     /// adjudicate the game a draw (for computer games that might otherwise run long).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     max_plies: Option<u64>,
 }
 
@@ -93,16 +93,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(file) => Some(read_record(file)?),
         None => None,
     };
-    let variant = args
-        .variant
-        .clone()
-        .or_else(|| {
-            record
-                .as_ref()
-                .and_then(|r| r.tag("Variant"))
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
+    let file = args.load.as_deref().unwrap_or("-");
+    let (geometry, variant) = game_variant(args.variant.as_deref(), record.as_ref(), file)?;
     let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key));
     let (white, white_name) =
         choose_player(args.white.as_deref(), tag("White"), PlayerSpec::Human)?;
@@ -111,7 +103,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         tag("Black"),
         PlayerSpec::from_str("engine")?,
     )?;
-    let board = AnyBoard::new(load_variant(&variant)?);
+    let board = AnyBoard::new(geometry);
     let tags = record_tags(&variant, &white_name, &black_name, record.as_ref());
     with_board!(&board, b => {
         let game = start_game(b, &args, record.as_ref())?;

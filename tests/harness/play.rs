@@ -1,0 +1,59 @@
+//! The play session's input loop: `bushka play` as a library call over scripted input.
+
+use std::io::Cursor;
+use std::sync::Arc;
+
+use bushka_engine::PlayerSpec;
+use bushka_rules::{Game, with_board};
+use bushka_session::{Session, Setup};
+
+use super::notation::builtin_boards;
+
+/// The player pairs the target plays: people only, or a person against a fast
+/// computer player (the engine would make every input take a second).
+const PAIRS: [[PlayerSpec; 2]; 4] = [
+    [PlayerSpec::Human, PlayerSpec::Human],
+    [PlayerSpec::Human, PlayerSpec::Random { seed: 1 }],
+    [PlayerSpec::Random { seed: 2 }, PlayerSpec::Human],
+    [PlayerSpec::Human, PlayerSpec::Greedy { seed: 3 }],
+];
+
+/// Reads the first byte as the choice of board and players, and the rest as the lines
+/// a person types into `bushka play`. Lines that would write files (`save`) or start a
+/// one-second search (`hint`, and `draw` offered to a computer) are left out. The loop
+/// must end with no error, and everything it prints must be text.
+pub fn play(data: &[u8]) {
+    let Some((choice, text)) = super::choice_and_text(data) else {
+        return;
+    };
+    let boards = builtin_boards();
+    let board = &boards[choice % boards.len()];
+    let specs = PAIRS[choice / 8 % PAIRS.len()];
+    let computer = specs.contains(&PlayerSpec::Human) && specs != [PlayerSpec::Human; 2];
+    let script: String = text
+        .lines()
+        .filter(|line| {
+            let word = line.split_whitespace().next().unwrap_or("");
+            let word = word.to_ascii_lowercase();
+            !(word == "save" || word == "hint" || (computer && word == "draw"))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut out = Vec::new();
+    let result = with_board!(board, b => {
+        let session = Session::new(Setup {
+            game: Game::new(Arc::clone(b)),
+            specs,
+            tags: Vec::new(),
+            max_plies: Some(400),
+        });
+        bushka_cli::run_game(session, None, Cursor::new(script.as_bytes()), &mut out, true)
+    });
+    if let Err(e) = result {
+        panic!("the play loop failed: {e}");
+    }
+    assert!(
+        String::from_utf8(out).is_ok(),
+        "the play loop printed bytes that are not UTF-8"
+    );
+}
