@@ -10,7 +10,7 @@ mod tt;
 
 pub use arena::{End, play_out};
 pub use eval::{Evaluator, WEIGHTS, Weights};
-pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
+pub use player::{DEFAULT_LEVEL, Engine, Greedy, LEVELS, Player, PlayerSpec, Random, SpecError};
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
 };
