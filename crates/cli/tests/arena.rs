@@ -400,7 +400,11 @@ fn match_warns_when_the_games_repeat_and_opens_randomly_by_default() {
         "{}",
         stdout(&default)
     );
-    assert!(!stderr(&default).contains("warning"), "{}", stderr(&default));
+    assert!(
+        !stderr(&default).contains("warning"),
+        "{}",
+        stderr(&default)
+    );
 }
 
 #[test]

@@ -135,7 +135,9 @@ impl<B: Bits> Player<B> for Engine<B> {
     fn choose(&mut self, game: &Game<B>) -> Option<Move<B>> {
         let result = self.searcher.search_game(game, &self.limits, |_| {});
         let best = result.best?;
-        let Some(last) = result.last.filter(|it| self.margin > 0 && it.score.abs() < MATE_BOUND)
+        let Some(last) = result
+            .last
+            .filter(|it| self.margin > 0 && it.score.abs() < MATE_BOUND)
         else {
             return Some(best);
         };

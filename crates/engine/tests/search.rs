@@ -167,13 +167,23 @@ fn player_specs_parse_and_reject() {
 fn levels_and_names_agree() {
     let parse = |s: &str| s.parse::<PlayerSpec>().expect("spec");
     for (name, level) in [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)] {
-        assert_eq!(parse(&format!("engine:level={name}")), parse(&format!("engine:level={level}")));
+        assert_eq!(
+            parse(&format!("engine:level={name}")),
+            parse(&format!("engine:level={level}"))
+        );
     }
-    assert_eq!(parse("engine"), PlayerSpec::level(bushka_engine::DEFAULT_LEVEL));
+    assert_eq!(
+        parse("engine"),
+        PlayerSpec::level(bushka_engine::DEFAULT_LEVEL)
+    );
     assert_eq!(parse("engine:level=8").to_string(), "engine:level=8");
     // Levels grow: more nodes and a smaller margin, none at the strongest.
     let levels = bushka_engine::LEVELS;
-    assert!(levels.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1));
+    assert!(
+        levels
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1)
+    );
     assert_eq!(levels[7].1, 0);
 }
 

@@ -7,12 +7,14 @@ use petgraph::graph::DiGraph;
 
 use crate::embed::embed;
 use crate::error::{ErrorKind, Location, VariantError};
-use crate::file::{LabelsSpec, LinkSpec, Name, PlayerSpec, VariantFile};
+use crate::file::{LabelsSpec, LinkSpec, MenSpec, Name, PlayerSpec, VariantFile};
 use crate::generate::generate;
 use crate::geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, Meta, Player,
     RuleSet, Side, Values,
 };
+use crate::message::humanize;
+use crate::rows::first_rows;
 
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
@@ -24,11 +26,10 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
         return Err(ctx.err(None, ErrorKind::Empty));
     }
     let file: VariantFile = toml::from_str(text).map_err(|e| {
-        let message = e.message().trim().to_string();
-        let kind = if message.starts_with("unknown field") || message.starts_with("unknown variant")
-        {
+        let message = humanize(e.message());
+        let kind = if message.starts_with("unknown key") || message.starts_with("unknown choice") {
             ErrorKind::UnknownKey(message)
-        } else if message.starts_with("missing field") {
+        } else if message.starts_with("missing key") {
             ErrorKind::MissingKey(message)
         } else {
             ErrorKind::Toml(message)
@@ -167,19 +168,61 @@ struct Cells {
     names: Vec<String>,
     coords: Vec<(usize, usize)>,
     by_name: HashMap<String, Cell>,
+    /// Label lookups, to place a mistyped name near the cells it was meant for.
+    letter_index: HashMap<String, usize>,
+    number_index: HashMap<String, usize>,
 }
+
+/// How many cells an unknown-cell error suggests.
+const NEARBY: usize = 4;
 
 impl Cells {
     fn lookup(&self, ctx: &Ctx, key: &str, name: &Name) -> Result<Cell, VariantError> {
-        self.by_name.get(name.get_ref()).copied().ok_or_else(|| {
-            ctx.at(
-                name,
-                ErrorKind::UnknownCell {
-                    key: key.to_string(),
-                    cell: name.get_ref().clone(),
-                },
-            )
-        })
+        self.by_name
+            .get(name.get_ref())
+            .copied()
+            .ok_or_else(|| ctx.at(name, self.unknown(key, name.get_ref())))
+    }
+
+    fn unknown(&self, key: &str, name: &str) -> ErrorKind {
+        ErrorKind::UnknownCell {
+            key: key.to_string(),
+            cell: name.to_string(),
+            nearby: self.nearby(name),
+        }
+    }
+
+    /// The cells nearest to `name`: by lattice distance when its letter and number
+    /// labels exist (a cell off the board's edge), otherwise by spelling.
+    fn nearby(&self, name: &str) -> Vec<String> {
+        let split = name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(name.len());
+        let (l, n) = name.split_at(split);
+        let place = self.letter_index.get(l).zip(self.number_index.get(n));
+        let mut ranked: Vec<(usize, &String)> = self
+            .names
+            .iter()
+            .zip(&self.coords)
+            .map(|(cell, &(cl, cn))| {
+                let distance = match place {
+                    Some((&pl, &pn)) => pl.abs_diff(cl) + pn.abs_diff(cn),
+                    None => strsim::levenshtein(name, cell),
+                };
+                (distance, cell)
+            })
+            .collect();
+        ranked.sort();
+        let limit = match place {
+            Some(_) => usize::MAX,
+            None => (name.chars().count() / 3).max(1),
+        };
+        ranked
+            .into_iter()
+            .filter(|&(d, _)| d <= limit)
+            .take(NEARBY)
+            .map(|(_, cell)| cell.clone())
+            .collect()
     }
 }
 
@@ -236,6 +279,7 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
                 ErrorKind::UnknownCell {
                     key: "board.remove_cells".into(),
                     cell: name.get_ref().clone(),
+                    nearby: Vec::new(),
                 },
             ));
         }
@@ -287,6 +331,8 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
         names,
         coords,
         by_name,
+        letter_index: labels.letter_index.clone(),
+        number_index: labels.number_index.clone(),
     })
 }
 
@@ -521,15 +567,10 @@ fn build_display(
         })
         .collect();
     for (name, xy) in &spec.cells {
-        let cell = *cells.by_name.get(name).ok_or_else(|| {
-            ctx.err(
-                Some(&xy.span()),
-                ErrorKind::UnknownCell {
-                    key: "board.display.cells".into(),
-                    cell: name.clone(),
-                },
-            )
-        })?;
+        let cell = *cells
+            .by_name
+            .get(name)
+            .ok_or_else(|| ctx.err(Some(&xy.span()), cells.unknown("board.display.cells", name)))?;
         let [x, y] = *xy.get_ref();
         display[cell] = (x, y);
     }
@@ -541,6 +582,58 @@ fn build_display(
     Ok(display)
 }
 
+/// Where a side's men start and how far the rows of `men = { rows = N }` reach.
+struct StartContext<'a> {
+    /// The player's own back rank: the opponent's promotion zone.
+    back_rank: Vec<Cell>,
+    /// The board's links, `links[cell * directions + d]`.
+    links: &'a [Option<Cell>],
+}
+
+/// The cells of the opponent's promotion zone that exist (unknown names are reported
+/// when that side is built).
+fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
+    opponent
+        .promotion
+        .get_ref()
+        .iter()
+        .filter_map(|name| cells.by_name.get(name.get_ref()).copied())
+        .collect()
+}
+
+/// The listed men, or the cells of the first rows (named, with the span of `rows`).
+fn men_names(
+    ctx: &Ctx,
+    player: Player,
+    spec: &PlayerSpec,
+    cells: &Cells,
+    forward: &[Dir],
+    start: &StartContext,
+) -> Result<Vec<Name>, VariantError> {
+    match &spec.men {
+        MenSpec::Cells(names) => Ok(names.clone()),
+        MenSpec::Rows(rows) => {
+            let n = *rows.get_ref();
+            if !(1..=64).contains(&n) {
+                return Err(ctx.err(
+                    Some(&rows.span()),
+                    ErrorKind::BadValue {
+                        key: format!("players.{}.men.rows", player.name().to_lowercase()),
+                        why: "expected 1 to 64 rows".into(),
+                    },
+                ));
+            }
+            let nd = start.links.len() / cells.names.len().max(1);
+            Ok(
+                first_rows(&start.back_rank, forward, start.links, nd, n as usize)
+                    .into_iter()
+                    .map(|c| Name::new(rows.span(), cells.names[c].clone()))
+                    .collect(),
+            )
+        }
+    }
+}
+
 fn build_side(
     ctx: &Ctx,
     player: Player,
@@ -548,6 +641,7 @@ fn build_side(
     cells: &Cells,
     dirs: &[Direction],
     claimed: &mut HashMap<Cell, ()>,
+    start: &StartContext,
 ) -> Result<Side, VariantError> {
     let key = |k: &str| format!("players.{}.{k}", player.name().to_lowercase());
     let mut forward = Vec::new();
@@ -593,7 +687,11 @@ fn build_side(
         out.sort_unstable();
         Ok(out)
     };
-    let men = place(&spec.men, "men", true)?;
+    let men = place(
+        &men_names(ctx, player, spec, cells, &forward, start)?,
+        "men",
+        true,
+    )?;
     let kings = place(&spec.kings, "kings", false)?;
     Ok(Side {
         forward,
@@ -751,22 +849,31 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
     let links = build_links(ctx, file, &cells, &dirs)?;
     let display = build_display(ctx, file, &cells)?;
     let mut claimed = HashMap::new();
+    let players = &file.players;
     let sides = [
         build_side(
             ctx,
             Player::White,
-            &file.players.white,
+            &players.white,
             &cells,
             &dirs,
             &mut claimed,
+            &StartContext {
+                back_rank: back_rank(&cells, &players.black),
+                links: &links,
+            },
         )?,
         build_side(
             ctx,
             Player::Black,
-            &file.players.black,
+            &players.black,
             &cells,
             &dirs,
             &mut claimed,
+            &StartContext {
+                back_rank: back_rank(&cells, &players.white),
+                links: &links,
+            },
         )?,
     ];
     let (rules, values) = build_rules(ctx, file)?;

@@ -14,6 +14,8 @@ mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod message;
+mod rows;
 
 pub use assemble::{load_path, load_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};

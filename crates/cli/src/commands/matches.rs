@@ -3,7 +3,9 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use bushka_arena::{DEFAULT_COMPARE_OPENING, MatchConfig, MatchReport, Score, run_match, threads_in_use};
+use bushka_arena::{
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchReport, Score, run_match, threads_in_use,
+};
 use bushka_rules::AnyBoard;
 
 use crate::commands::arena_common::{automated_spec, progress};
@@ -116,11 +118,22 @@ fn elo_text(score: &Score) -> String {
     let (low, high) = score.elo_interval();
     let estimate = score.elo();
     if estimate == f64::INFINITY {
-        format!("> {} (the lower end of the 95% interval; every game was won)", signed(low))
+        format!(
+            "> {} (the lower end of the 95% interval; every game was won)",
+            signed(low)
+        )
     } else if estimate == f64::NEG_INFINITY {
-        format!("< {} (the upper end of the 95% interval; every game was lost)", signed(high))
+        format!(
+            "< {} (the upper end of the 95% interval; every game was lost)",
+            signed(high)
+        )
     } else {
-        format!("{} (95% interval {} to {})", signed(estimate), signed(low), signed(high))
+        format!(
+            "{} (95% interval {} to {})",
+            signed(estimate),
+            signed(low),
+            signed(high)
+        )
     }
 }
 
