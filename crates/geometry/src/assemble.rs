@@ -19,13 +19,20 @@ use crate::rows::first_rows;
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     let ctx = Ctx { text, origin };
+    let file: VariantFile = parse(&ctx)?;
+    assemble(&ctx, &file, true)
+}
+
+/// Reads the TOML of `ctx.text` into `T`, with the reader's errors in plain words.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(ctx: &Ctx) -> Result<T, VariantError> {
+    let (text, origin) = (ctx.text, ctx.origin);
     if text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
     {
         return Err(ctx.err(None, ErrorKind::Empty));
     }
-    let file: VariantFile = toml::from_str(text).map_err(|e| {
+    toml::from_str(text).map_err(|e| {
         let message = humanize(e.message());
         let kind = if message.starts_with("unknown key") || message.starts_with("unknown choice") {
             ErrorKind::UnknownKey(message)
@@ -41,24 +48,34 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
             location: e.span().map(|s| Location::of_offset(text, s.start)),
             kind: Box::new(kind),
         }
-    })?;
-    assemble(&ctx, &file)
+    })
 }
 
 /// Loads and validates a variant file from disk.
 pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
-    let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| VariantError {
-        origin: origin.clone(),
-        location: None,
-        kind: Box::new(ErrorKind::Io(e.to_string())),
-    })?;
+    let (text, origin) = read(path)?;
     load_str(&text, &origin)
 }
 
-struct Ctx<'a> {
-    text: &'a str,
-    origin: &'a str,
+/// A variant file's text and its name for errors.
+pub(crate) fn read(path: &std::path::Path) -> Result<(String, String), VariantError> {
+    let origin = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((text, origin)),
+        Err(e) => Err(VariantError {
+            origin,
+            location: None,
+            kind: Box::new(ErrorKind::Io(e.to_string())),
+        }),
+    }
+}
+
+/// The text being loaded and its name for errors.
+pub(crate) struct Ctx<'a> {
+    /// The file's text.
+    pub text: &'a str,
+    /// Its path or built-in name.
+    pub origin: &'a str,
 }
 
 impl Ctx<'_> {
@@ -842,7 +859,13 @@ fn find_mirror(
     swaps.then_some(mirror)
 }
 
-fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
+/// Validates `file` into a [`Geometry`]; without `with_players`, the players' section
+/// is not read and both sides are empty (a board to look at, not to play).
+pub(crate) fn assemble(
+    ctx: &Ctx,
+    file: &VariantFile,
+    with_players: bool,
+) -> Result<Geometry, VariantError> {
     let labels = Labels::new(ctx, file)?;
     let dirs = collect_directions(ctx, file)?;
     let cells = collect_cells(ctx, file, &labels)?;
@@ -850,32 +873,42 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
     let display = build_display(ctx, file, &cells)?;
     let mut claimed = HashMap::new();
     let players = &file.players;
-    let sides = [
-        build_side(
-            ctx,
-            Player::White,
-            &players.white,
-            &cells,
-            &dirs,
-            &mut claimed,
-            &StartContext {
-                back_rank: back_rank(&cells, &players.black),
-                links: &links,
-            },
-        )?,
-        build_side(
-            ctx,
-            Player::Black,
-            &players.black,
-            &cells,
-            &dirs,
-            &mut claimed,
-            &StartContext {
-                back_rank: back_rank(&cells, &players.white),
-                links: &links,
-            },
-        )?,
-    ];
+    let empty = || Side {
+        forward: Vec::new(),
+        promotion: Vec::new(),
+        men: Vec::new(),
+        kings: Vec::new(),
+    };
+    let sides = if !with_players {
+        [empty(), empty()]
+    } else {
+        [
+            build_side(
+                ctx,
+                Player::White,
+                &players.white,
+                &cells,
+                &dirs,
+                &mut claimed,
+                &StartContext {
+                    back_rank: back_rank(&cells, &players.black),
+                    links: &links,
+                },
+            )?,
+            build_side(
+                ctx,
+                Player::Black,
+                &players.black,
+                &cells,
+                &dirs,
+                &mut claimed,
+                &StartContext {
+                    back_rank: back_rank(&cells, &players.white),
+                    links: &links,
+                },
+            )?,
+        ]
+    };
     let (rules, values) = build_rules(ctx, file)?;
     let n = cells.names.len();
     let nd = dirs.len();

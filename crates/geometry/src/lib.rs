@@ -8,6 +8,7 @@
 //! bit embedding that turns each direction into a shift).
 
 mod assemble;
+mod board_only;
 mod builtin;
 pub mod embed;
 mod error;
@@ -18,6 +19,7 @@ mod message;
 mod rows;
 
 pub use assemble::{load_path, load_str};
+pub use board_only::{load_board_path, load_board_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};

@@ -6,8 +6,11 @@
 /// know is returned unchanged.
 pub fn humanize(message: &str) -> String {
     let message = message.trim();
-    if let Some(rest) = message.strip_prefix("invalid type: ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((found, expected)) = message
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.split_once(", expected "))
+        {
             return format!(
                 "expected {}, found {}",
                 expected_text(expected),
@@ -15,22 +18,14 @@ pub fn humanize(message: &str) -> String {
             );
         }
     }
-    if let Some(rest) = message.strip_prefix("invalid value: ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
-            return format!(
-                "expected {}, found {}",
-                expected_text(expected),
-                found_text(found)
-            );
-        }
-    }
-    if let Some(rest) = message.strip_prefix("invalid length ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
-            return format!(
-                "expected {}, found a list of {found}",
-                expected_text(expected)
-            );
-        }
+    if let Some((found, expected)) = message
+        .strip_prefix("invalid length ")
+        .and_then(|rest| rest.split_once(", expected "))
+    {
+        return format!(
+            "expected {}, found a list of {found}",
+            expected_text(expected)
+        );
     }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         return match rest.split_once(", expected ") {
