@@ -16,6 +16,7 @@ mod moves;
 pub mod new;
 mod perft;
 mod play;
+mod playtest;
 mod replay;
 mod show;
 mod variants;
