@@ -63,7 +63,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if args.games == 0 {
             continue;
         }
-        let test = playtest(geometry, args.games as usize, args.max_plies as usize, args.seed)?;
+        let test = playtest(
+            geometry,
+            args.games as usize,
+            args.max_plies as usize,
+            args.seed,
+        )?;
         output::println(&format!("{name}: played {}", test.summary))?;
         for warning in &test.warnings {
             output::eprintln(&format!("{name}: warning: {warning}"));

@@ -49,7 +49,8 @@ pub fn playtest(
         .filter(|g| g.stats.first_promotion_ply.is_some())
         .count();
     let (white, black) = (report.white_wins, report.black_wins);
-    let mean = report.games.iter().map(|g| g.stats.plies).sum::<usize>() as f64 / played.max(1) as f64;
+    let mean =
+        report.games.iter().map(|g| g.stats.plies).sum::<usize>() as f64 / played.max(1) as f64;
     if played > 0 && unfinished == played {
         warnings.push(format!(
             "no random game ended within {max_plies} plies: games may never end"
