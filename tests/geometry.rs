@@ -1,5 +1,5 @@
 //! Geometry of the official boards and the authored built-ins, checked against the
-//! facts in RULES.md section 2.
+//! facts in crates/rules/RULES.md section 2.
 
 use bushka_geometry::{Geometry, Player, Step, load_path};
 use bushka_tests::*;

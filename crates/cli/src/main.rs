@@ -17,7 +17,8 @@ use crate::commands::Command;
 use crate::error::CliError;
 
 /// Bushka, Bushka 9x11 and Hexbushka: Christian Freeling's contact-capture games,
-/// with boards described by TOML variant files.
+/// with boards described by TOML variant files. The rules, with examples, are in
+/// crates/rules/RULES.md of the source repository.
 #[derive(Debug, Parser)]
 #[command(name = "bushka", version, propagate_version = true)]
 struct Cli {
