@@ -29,7 +29,7 @@ pub fn humanize(message: &str) -> String {
     }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         return match rest.split_once(", expected ") {
-            Some((key, known)) => format!("unknown key {key} (the keys here are {known})"),
+            Some((key, known)) => format!("unknown key {key} (expected {known})"),
             None => format!("unknown key {rest}"),
         };
     }
@@ -132,7 +132,7 @@ mod tests {
             ),
             (
                 "unknown field `colour`, expected one of `id`, `name`",
-                "unknown key `colour` (the keys here are one of `id`, `name`)",
+                "unknown key `colour` (expected one of `id`, `name`)",
             ),
             ("missing field `id`", "missing key `id`"),
             (
