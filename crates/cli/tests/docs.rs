@@ -36,7 +36,11 @@ struct Example {
 /// The examples of a markdown document, in order.
 fn examples(path: &Path) -> Vec<Example> {
     let text = std::fs::read_to_string(path).expect("the document is readable");
-    let name = path.file_name().expect("a file").to_string_lossy().into_owned();
+    let name = path
+        .file_name()
+        .expect("a file")
+        .to_string_lossy()
+        .into_owned();
     let mut examples: Vec<Example> = Vec::new();
     let mut block: Option<bool> = None; // Some(compared?) inside a console block
     for (i, line) in text.lines().enumerate() {
@@ -143,7 +147,11 @@ fn run_document(document: &str) -> Vec<String> {
                 "{}: `{}` {} (exit {:?}):\n{text}",
                 example.place,
                 example.command,
-                if expects_error { "should fail" } else { "failed" },
+                if expects_error {
+                    "should fail"
+                } else {
+                    "failed"
+                },
                 output.status.code()
             ));
             continue;
