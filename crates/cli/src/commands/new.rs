@@ -255,59 +255,48 @@ fn variant_section(shape: Shape, rows: usize, id: &str) -> String {
     )
 }
 
+/// The `[[board.directions]]` tables: (name, vector, comment).
+fn directions(list: &[(&str, [i32; 2], &str)]) -> String {
+    list.iter()
+        .map(|(name, [l, n], comment)| {
+            let name_line = format!("name = \"{name}\"");
+            let name_line = if comment.is_empty() {
+                name_line
+            } else {
+                format!("{name_line:<24}# {comment}")
+            };
+            format!("\n[[board.directions]]\n{name_line}\nvector = [{l}, {n}]\n")
+        })
+        .collect()
+}
+
 fn board_section(shape: Shape) -> String {
     match shape {
         Shape::Draughts { width, height } => format!(
             "[board]\n\
              # Cells are named by a lettered line (running up-right) and a numbered line\n\
              # (running up-left); the labels default to a, b, c... and 1, ..., 9, 0, 11, 12...\n\
-             generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"up-right\"       # along a lettered line: f4 -> f5\n\
-             vector = [0, 1]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"up-left\"        # along a numbered line: g5 -> f5\n\
-             vector = [-1, 0]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"down-left\"\n\
-             vector = [0, -1]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"down-right\"\n\
-             vector = [1, 0]\n"
+             generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n{}",
+            directions(&[
+                ("up-right", [0, 1], "along a lettered line: f4 -> f5"),
+                ("up-left", [-1, 0], "along a numbered line: g5 -> f5"),
+                ("down-left", [0, -1], ""),
+                ("down-right", [1, 0], ""),
+            ])
         ),
         Shape::Hexagon { side } => format!(
             "[board]\n\
              # Cell (L, N) exists when |L - N| < {side} (0-based letter and number indices):\n\
              # a1 is White's corner at the bottom. Labels default to a, b, c... and 1, ..., 9, 0, 11...\n\
-             generate = {{ hexagon = {{ side = {side} }} }}\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"up-right\"       # along a lettered line: f4 -> f5\n\
-             vector = [0, 1]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"up-left\"        # along a numbered line: f5 -> g5\n\
-             vector = [1, 0]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"up\"             # along a vertical line: e4 -> f5\n\
-             vector = [1, 1]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"down-left\"\n\
-             vector = [0, -1]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"down-right\"\n\
-             vector = [-1, 0]\n\
-             \n\
-             [[board.directions]]\n\
-             name = \"down\"\n\
-             vector = [-1, -1]\n"
+             generate = {{ hexagon = {{ side = {side} }} }}\n{}",
+            directions(&[
+                ("up-right", [0, 1], "along a lettered line: f4 -> f5"),
+                ("up-left", [1, 0], "along a numbered line: f5 -> g5"),
+                ("up", [1, 1], "along a vertical line: e4 -> f5"),
+                ("down-left", [0, -1], ""),
+                ("down-right", [-1, 0], ""),
+                ("down", [-1, -1], ""),
+            ])
         ),
     }
 }

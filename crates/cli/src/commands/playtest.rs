@@ -56,7 +56,8 @@ pub fn playtest(
             "no random game ended within {max_plies} plies: games may never end"
         ));
     }
-    if played > 0 && promoted == 0 {
+    // A few games prove nothing about promotion; the static check above is exact.
+    if played >= 50 && promoted == 0 {
         warnings.push(format!("no man promoted in {played} random games"));
     }
     if played >= 10 {
