@@ -110,6 +110,8 @@ pub struct VariantReport {
     pub threefold_draws: usize,
     /// Games drawn by agreement.
     pub agreement_draws: usize,
+    /// Games drawn by the run of king moves without capture (draughts).
+    pub king_move_draws: usize,
     /// Games stopped at the ply limit.
     pub ply_limit_adjudications: usize,
     /// Capturing moves per game.
@@ -191,6 +193,7 @@ impl VariantReport {
             resignations: count(Termination::Resignation),
             threefold_draws: count(Termination::Repetition),
             agreement_draws: count(Termination::Agreement),
+            king_move_draws: count(Termination::KingMoves),
             ply_limit_adjudications: count(Termination::PlyLimit),
             captures_per_game: ratio(captures, n),
             linear_capture_share: ratio(sum(|g| g.linear_captures), captures),
@@ -289,6 +292,7 @@ const ROWS: &[Row] = &[
         r.no_legal_move_wins.to_string()
     }),
     ("threefold draws", |r| r.threefold_draws.to_string()),
+    ("king-move draws", |r| r.king_move_draws.to_string()),
     ("ply-limit adjudications", |r| {
         r.ply_limit_adjudications.to_string()
     }),

@@ -41,6 +41,8 @@ pub enum Termination {
     Repetition,
     /// Drawn by agreement (a rule of the game; automated players never offer).
     Agreement,
+    /// Drawn by the variant's run of king moves without capture (a rule of the game).
+    KingMoves,
     /// Stopped at the ply limit and scored as a draw (a match setting, not a rule).
     PlyLimit,
 }
@@ -61,6 +63,7 @@ impl Termination {
                 match reason {
                     DrawReason::Repetition => Termination::Repetition,
                     DrawReason::Agreement => Termination::Agreement,
+                    DrawReason::KingMoves => Termination::KingMoves,
                 },
                 None,
             ),
@@ -79,6 +82,7 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Repetition => "repetition",
             Termination::Agreement => "agreement",
+            Termination::KingMoves => "king moves without capture",
             Termination::PlyLimit => "ply limit (scored as a draw)",
         }
     }

@@ -283,6 +283,10 @@ fn readme_variant_example_is_bushka() {
         "majority",
         "king_range",
         "repetition",
+        "men_capture",
+        "line_moves",
+        "king_move_draw",
+        "notation",
         "man",
         "king",
     ] {

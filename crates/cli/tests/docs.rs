@@ -6,7 +6,7 @@
 //! - A fenced block tagged `console` holds commands, each on a line starting `$ `,
 //!   each followed by the output it prints (standard output and standard error,
 //!   merged). The commands of one document run in order, with `sh`, in one fresh
-//!   directory holding a link to `variants/`, with the `bushka` under test first on
+//!   directory holding links to `variants/` and `tests/`, with the `bushka` under test first on
 //!   the `PATH`, so an example may create a file that a later one reads.
 //! - In the expected output, a line `...` stands for any number of lines (zero too).
 //! - A block tagged `console any-output` is run but its output is not compared (for
@@ -91,7 +91,7 @@ fn matches(expected: &[String], actual: &[&str]) -> bool {
     }
 }
 
-/// A fresh directory with a link to `variants/`, removed when dropped.
+/// A fresh directory with links to `variants/` and `tests/`, removed when dropped.
 struct Sandbox(PathBuf);
 
 impl Sandbox {
@@ -99,9 +99,11 @@ impl Sandbox {
         let dir = std::env::temp_dir().join(format!("bushka-docs-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary directory");
-        let variants = root().join("variants");
-        #[cfg(unix)]
-        std::os::unix::fs::symlink(&variants, dir.join("variants")).expect("a link to variants/");
+        for linked in ["variants", "tests"] {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(root().join(linked), dir.join(linked))
+                .expect("a link into the workspace");
+        }
         Sandbox(dir)
     }
 }

@@ -41,6 +41,7 @@ pub fn load_board_str(text: &str, origin: &str) -> Result<Geometry, VariantError
             name: field("name"),
             description: field("description"),
             sources: Vec::new(),
+            pdn_gametype: None,
         },
         board: file.board,
         players: PlayersSpec {

@@ -16,6 +16,7 @@ pub mod file;
 mod generate;
 mod geometry;
 mod message;
+mod numbering;
 mod rows;
 
 pub use assemble::{load_path, load_str};
@@ -24,6 +25,6 @@ pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, Meta,
-    Player, RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, MenCapture,
+    Meta, Notation, Player, RuleSet, Side, Values,
 };

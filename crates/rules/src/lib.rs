@@ -21,6 +21,7 @@ mod game;
 mod movegen;
 mod moves;
 mod notation;
+mod numeric;
 mod perft;
 mod position;
 mod record;

@@ -4,13 +4,14 @@
 //! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full
 //! (`e4f5`, `e4xf5`). Piece captures give origin and destination compressed the same
 //! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
-//! printed when the compact form is ambiguous and is always accepted.
+//! printed when the compact form is ambiguous and is always accepted. Boards with
+//! numeric notation use PDN square numbers instead (`numeric.rs`).
 
-use bushka_geometry::Geometry;
+use bushka_geometry::{CaptureStyle, Geometry, Notation};
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
-use crate::capture::contact;
+use crate::capture::{contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -150,21 +151,32 @@ impl<B: Bits> Board<B> {
     /// linear captures: origin and destination).
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
-            MoveKind::PieceCapture => contact::routes(self, pos, mv),
+            MoveKind::PieceCapture => match self.rules.capture {
+                CaptureStyle::Contact => contact::routes(self, pos, mv),
+                CaptureStyle::Jump => jump::routes(self, pos, mv),
+            },
             _ => vec![vec![mv.from, mv.to]],
         }
     }
 
-    /// The full route form: every cell visited joined by `-`, then `x` for captures.
+    /// The full route form: every cell visited joined by `-`, then `x` for captures
+    /// (numeric boards: joined by `x`, or `from-to` for quiet moves).
     pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_route(pos, mv);
+        }
+        let x = if mv.kind.is_capture() { "x" } else { "" };
+        format!("{}{x}", self.route_names(pos, mv).join("-"))
+    }
+
+    /// The names of the cells of the move's first route.
+    pub(crate) fn route_names(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<&str> {
         let route = self
             .routes(pos, mv)
             .into_iter()
             .next()
             .unwrap_or_else(|| vec![mv.from, mv.to]);
-        let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
-        let x = if mv.kind.is_capture() { "x" } else { "" };
-        format!("{}{x}", cells.join("-"))
+        route.iter().map(|&sq| self.name(sq)).collect()
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
@@ -179,6 +191,9 @@ impl<B: Bits> Board<B> {
     /// The notation of `mv` among the legal moves `legal`: the compact form, or the
     /// full route where the compact form would fit another legal move too.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_text(pos, mv, legal);
+        }
         let text = self.compact_text(mv);
         let ambiguous = legal.iter().any(|other| {
             !other.same(mv)
@@ -214,7 +229,9 @@ impl<B: Bits> Board<B> {
         if input.is_empty() {
             return Err(syntax("empty move"));
         }
-        let candidates: Vec<Move<B>> = if input.contains('-') {
+        let candidates: Vec<Move<B>> = if geometry.notation() == Notation::Numeric {
+            self.parse_numeric(pos, input, legal.as_slice())?
+        } else if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);
             let mut route = Vec::new();
             for name in body.split('-') {

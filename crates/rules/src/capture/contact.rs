@@ -9,6 +9,7 @@
 
 use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
+use super::Majority;
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -26,30 +27,6 @@ pub(crate) fn generate<B: Bits>(
         pieces(board, pos, out);
     }
     !out.is_empty()
-}
-
-/// Keeps the majority: drops smaller captures and refuses smaller ones.
-struct Majority {
-    enforce: bool,
-    best: u32,
-}
-
-impl Majority {
-    /// Whether a capture of `n` pieces may be listed; clears `out` when it beats it.
-    #[inline]
-    fn admit<B: Bits>(&mut self, n: u32, out: &mut MoveList<B>) -> bool {
-        if !self.enforce {
-            return true;
-        }
-        if n < self.best {
-            return false;
-        }
-        if n > self.best {
-            out.clear();
-            self.best = n;
-        }
-        true
-    }
 }
 
 fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
@@ -252,30 +229,10 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         king,
         long: king && board.rules.king_range == KingRange::Long,
     };
-    let mut found = Vec::new();
-    let mut route = vec![mv.from];
-    collect_routes(&search, mv, B::EMPTY, &mut route, &mut found);
-    found
-}
-
-fn collect_routes<B: Bits>(
-    search: &Sequences<'_, B>,
-    mv: &Move<B>,
-    captured: B,
-    route: &mut Vec<Sq>,
-    found: &mut Vec<Vec<Sq>>,
-) {
-    let at = *route.last().unwrap_or(&mv.from);
-    if captured == mv.captured {
-        if at == mv.to {
-            found.push(route.clone());
+    super::routes_of(mv, &|at, captured, visit| {
+        let (next, n) = search.steps(at, captured, captured.is_empty());
+        for &(land, target) in &next[..n] {
+            visit(land, target);
         }
-        return;
-    }
-    let (next, n) = search.steps(at, captured, captured.is_empty());
-    for &(land, target) in &next[..n] {
-        route.push(land);
-        collect_routes(search, mv, captured | B::bit(target as usize), route, found);
-        route.pop();
-    }
+    })
 }

@@ -697,7 +697,10 @@ fn sentence(outcome: Outcome) -> String {
         Outcome::Draw {
             reason: DrawReason::Agreement,
         } => "drawn by agreement".into(),
-        Outcome::Win { .. } => outcome.to_string(),
+        Outcome::Draw {
+            reason: DrawReason::KingMoves,
+        }
+        | Outcome::Win { .. } => outcome.to_string(),
     }
 }
 
