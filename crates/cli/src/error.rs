@@ -62,6 +62,17 @@ pub enum CliError {
     /// A match or comparison that cannot run (a human player, a thread pool...).
     #[error("{0}")]
     Arena(#[from] bushka_arena::ArenaError),
+    /// `--expect`: some metrics fell outside their expected ranges (each was reported
+    /// already).
+    #[error("{failed} of {total} expectations of {file} failed")]
+    Expectations {
+        /// How many failed.
+        failed: usize,
+        /// How many were checked.
+        total: usize,
+        /// The expectations file.
+        file: String,
+    },
     /// An argument combination that cannot work (named in the message).
     #[error("{0}")]
     Usage(String),

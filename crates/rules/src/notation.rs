@@ -245,7 +245,10 @@ impl<B: Bits> Board<B> {
             }
             legal
                 .iter()
-                .filter(|mv| self.routes(pos, mv).contains(&route))
+                .filter(|mv| {
+                    self.routes(pos, mv).contains(&route)
+                        || self.line_cells(mv).is_some_and(|line| line == route)
+                })
                 .copied()
                 .collect()
         } else {

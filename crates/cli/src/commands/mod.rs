@@ -12,12 +12,14 @@ mod check;
 pub mod common;
 mod compare;
 mod matches;
+mod merge;
 mod moves;
 pub mod new;
 mod perft;
-mod play;
+pub(crate) mod play;
 mod playtest;
 mod replay;
+mod report;
 mod show;
 mod variants;
 
@@ -54,6 +56,8 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Merge the shard files of `compare --shard` into the report of the whole run.
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -72,6 +76,7 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Merge(args) => merge::run(args),
         }
     }
 }
