@@ -5,7 +5,8 @@
 //!
 //! - A fenced block tagged `console` holds commands, each on a line starting `$ `,
 //!   each followed by the output it prints (standard output and standard error,
-//!   merged). The commands of one document run in order, with `sh`, in one fresh
+//!   merged). The commands of one document run in order, with `bash` (`$?` is the
+//!   status of the command before), in one fresh
 //!   directory holding links to `variants/` and `tests/`, with the `bushka` under test first on
 //!   the `PATH`, so an example may create a file that a later one reads.
 //! - In the expected output, a line `...` stands for any number of lines (zero too).
@@ -128,16 +129,22 @@ fn run_document(document: &str) -> Vec<String> {
     let mut failures = Vec::new();
     let all = examples(&path);
     assert!(!all.is_empty(), "{document} has examples");
+    let mut last_status = 0;
     for example in all {
-        let output = Command::new("sh")
+        // `$?` in a command sees the status of the one before.
+        let output = Command::new("bash")
             .arg("-c")
-            .arg(format!("{} 2>&1", example.command))
+            .arg(format!(
+                "(exit {last_status}); ( {} ) 2>&1",
+                example.command
+            ))
             .current_dir(&sandbox.0)
             .env("PATH", &path_var)
             .env("NO_COLOR", "1")
             .stdin(std::process::Stdio::null())
             .output()
             .expect("sh runs");
+        last_status = output.status.code().unwrap_or(1);
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         let expects_error = example
