@@ -21,6 +21,7 @@ mod playtest;
 mod replay;
 mod report;
 mod show;
+mod solve;
 mod variants;
 
 use std::path::Path;
@@ -56,6 +57,8 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Solve an endgame exactly (a tablebase) and report what it holds.
+    Solve(solve::Args),
     /// Merge the shard files of `compare --shard` into the report of the whole run.
     Merge(merge::Args),
 }
@@ -76,6 +79,7 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Solve(args) => solve::run(args),
             Command::Merge(args) => merge::run(args),
         }
     }
