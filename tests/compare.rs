@@ -203,7 +203,7 @@ fn the_report_describes_the_boards() {
             .find(|r| r.variant == name)
             .map(|r| r.branching_start)
     };
-    assert_eq!(start("bushka"), Some(24), "RULES.md perft(1)");
+    assert_eq!(start("bushka"), Some(24), "crates/rules/RULES.md perft(1)");
     assert_eq!(start("bushka-9x11"), Some(26));
     assert_eq!(start("hexbushka"), Some(38));
 }

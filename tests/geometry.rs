@@ -1,5 +1,5 @@
 //! Geometry of the official boards and the authored built-ins, checked against the
-//! facts in RULES.md section 2.
+//! facts in crates/rules/RULES.md section 2.
 
 use bushka_geometry::{Geometry, Player, Step, load_path};
 use bushka_tests::*;
@@ -687,7 +687,7 @@ fn hexbushka_4_loads() {
     assert_eq!(g.cell_count(), 37);
     assert_eq!(g.direction_count(), 6);
     for p in Player::BOTH {
-        assert_eq!(g.side(p).men.len(), 12);
+        assert_eq!(g.side(p).men.len(), 10);
         assert_eq!(g.side(p).promotion.len(), 7);
     }
     assert_eq!(g.lines().len(), 3 * 7);

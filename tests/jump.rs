@@ -1,5 +1,5 @@
 //! Jump capture (draughts): the published International perft counts, and an
-//! independent, deliberately naive generator written from RULES.md section 6 alone that
+//! independent, deliberately naive generator written from crates/rules/RULES.md section 6 alone that
 //! cross-checks the engine at every node on Brazilian draughts and HexDame (from the
 //! start, from capture-heavy and king-heavy positions, and along random playouts).
 
@@ -8,7 +8,7 @@ use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
 use bushka_tests::{JUMP_BUILTINS, Rng, builtin};
 
 /// The reference generator: one `Option<(owner, king)>` per cell, the geometry's
-/// neighbour table, and the text of RULES.md 6.1.
+/// neighbour table, and the text of crates/rules/RULES.md 6.1.
 mod naive {
     use bushka_geometry::{Cell, Geometry, KingRange, MenCapture, Player};
 
@@ -239,7 +239,7 @@ fn cross_check(variant: &str, position: &str, depth: u32) -> u64 {
 }
 
 // ---------------------------------------------------------------------------------
-// International draughts: the published counts (RULES.md 6.2).
+// International draughts: the published counts (crates/rules/RULES.md 6.2).
 
 const INTERNATIONAL: [u64; 10] = [
     9,

@@ -1,4 +1,4 @@
-//! Hand-built positions with their exact legal moves, one per clause of RULES.md
+//! Hand-built positions with their exact legal moves, one per clause of crates/rules/RULES.md
 //! section 6 (International draughts, square numbers 1-50), the draw by king moves,
 //! numeric notation and PDN records.
 //!

@@ -1,4 +1,4 @@
-//! Perft: the reference table of RULES.md section 4, the data files `tests/perft/*.perft`,
+//! Perft: the reference table of crates/rules/RULES.md section 4, the data files `tests/perft/*.perft`,
 //! and an independent, deliberately naive move generator that cross-checks the engine.
 //!
 //! # The `.perft` format
@@ -14,7 +14,7 @@
 //! ```
 //!
 //! The counts of constructed positions were produced by the engine; what makes them
-//! trustworthy is [`naive`]: a move generator written from RULES.md 3.1-3.4 alone, on the
+//! trustworthy is [`naive`]: a move generator written from crates/rules/RULES.md 3.1-3.4 alone, on the
 //! geometry's neighbour tables with one `Option<Piece>` per cell. For every case it walks
 //! the tree to depth 3 in lockstep with the engine, comparing legal-move sets (as
 //! multisets, so duplicates count) at every node and recounting the leaves, then
@@ -155,7 +155,7 @@ mod naive {
         out
     }
 
-    /// RULES.md 3.2.
+    /// crates/rules/RULES.md 3.2.
     fn quiet(g: &Geometry, pos: &Pos) -> BTreeSet<Mv> {
         let me = pos.side;
         let mut out = BTreeSet::new();
@@ -209,7 +209,7 @@ mod naive {
         out
     }
 
-    /// RULES.md 3.3.
+    /// crates/rules/RULES.md 3.3.
     fn linear_captures(g: &Geometry, pos: &Pos) -> BTreeSet<Mv> {
         let me = pos.side;
         let mut out = BTreeSet::new();
@@ -256,7 +256,7 @@ mod naive {
         out
     }
 
-    /// RULES.md 3.4: every maximal capture sequence of every piece.
+    /// crates/rules/RULES.md 3.4: every maximal capture sequence of every piece.
     fn piece_captures(g: &Geometry, pos: &Pos) -> BTreeSet<Mv> {
         let mut out = BTreeSet::new();
         for origin in g.cells() {
@@ -484,7 +484,7 @@ fn board_named(name: &str) -> AnyBoard {
 const BOARDS: [&str; 5] = bushka_tests::CONTACT_BUILTINS;
 
 // ---------------------------------------------------------------------------------
-// RULES.md section 4.
+// crates/rules/RULES.md section 4.
 
 fn start_perft(depth: u32) -> u64 {
     let board = board_named("bushka");
@@ -819,7 +819,7 @@ fn reference_playouts_bushka_cylinder() {
 
 /// On the cylinder a tail man may belong to two lines at once, one along its lettered
 /// line and one around the wrap; when both fronts are the same cell that is one move by
-/// identity (RULES.md section 4), listed and counted once.
+/// identity (crates/rules/RULES.md section 4), listed and counted once.
 #[test]
 fn cylinder_line_moves_not_duplicated() {
     let board = board_named("bushka-cylinder");

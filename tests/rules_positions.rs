@@ -1,17 +1,17 @@
-//! Hand-analysed positions: one rule clause of `RULES.md` per test, each with its exact
+//! Hand-analysed positions: one rule clause of `crates/rules/RULES.md` per test, each with its exact
 //! legal move list (compared as sorted sets of MindSports notation strings).
 //!
-//! Every expected list below was worked out by hand from RULES.md sections 2-5 before the
+//! Every expected list below was worked out by hand from crates/rules/RULES.md sections 2-5 before the
 //! engine was run; the comments give the reasoning. Position strings are
 //! `side:W<cells>:B<cells>` with kings prefixed `K`.
 //!
-//! Geometry reminders (RULES.md section 2). Square boards: the lettered line of a cell runs
+//! Geometry reminders (crates/rules/RULES.md section 2). Square boards: the lettered line of a cell runs
 //! up-right (number +1), the numbered line up-left (letter -1); White's forward directions
 //! are those two, Black's the opposite two. Hexbushka: up-right is number +1, up-left is
 //! letter +1, straight up is both +1; White's forward directions are those three.
 //!
 //! Every helper that checks a list also parses each expected text back and checks that it
-//! names the same move (RULES.md section 5: compact form, or the full route when the
+//! names the same move (crates/rules/RULES.md section 5: compact form, or the full route when the
 //! compact form is ambiguous).
 
 use std::collections::BTreeSet;
@@ -35,7 +35,7 @@ fn geometry(variant: &str) -> Geometry {
 }
 
 /// Official 10x10 Bushka with `majority = false`: an authored variant that separates
-/// "the sequence is mandatory to its end" (RULES.md 3.4) from the majority rule (3.1).
+/// "the sequence is mandatory to its end" (crates/rules/RULES.md 3.4) from the majority rule (3.1).
 fn no_majority_board() -> AnyBoard {
     let text = include_str!("../variants/bushka.toml");
     assert!(
@@ -137,7 +137,7 @@ fn outcome(variant: &str, fen: &str) -> Option<Outcome> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bushka 10x10: quiet moves (RULES.md 3.2)
+// Bushka 10x10: quiet moves (crates/rules/RULES.md 3.2)
 // ---------------------------------------------------------------------------------------
 
 /// Men move one cell forward only: up-right (number +1) or up-left (letter -1).
@@ -159,12 +159,12 @@ fn quiet_white_men_move_forward_only() {
 #[test]
 fn quiet_black_men_move_forward_and_promote() {
     check("bushka", "B:We1:Bb7,i6", &["b76", "bc7", "i65"]);
-    // RULES.md 3.2: a man arriving on its promotion zone becomes a king.
+    // crates/rules/RULES.md 3.2: a man arriving on its promotion zone becomes a king.
     play("bushka", "B:We1:Bb7,i6", "i65", "W:We1:Bb7,Ki5");
 }
 
 /// A line of three men f3-f4-f5 on the f-line, f6 vacant: the head's own move f56 plus the
-/// line moves with every tail, f46 (tail f4) and f36 (tail f3) (RULES.md 3.2: k men give
+/// line moves with every tail, f46 (tail f4) and f36 (tail f3) (crates/rules/RULES.md 3.2: k men give
 /// k-1 line moves). Each man also steps up-left: fe3, fe4, fe5. Lines never move backward,
 /// so no f52 etc.; no other lines.
 #[test]
@@ -207,7 +207,7 @@ fn quiet_king_moves_any_distance() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bushka 10x10: linear capture (RULES.md 3.3)
+// Bushka 10x10: linear capture (crates/rules/RULES.md 3.3)
 // ---------------------------------------------------------------------------------------
 
 /// Line e3-e4 moving up-right: e5 vacant, e6 Black's man. The man touched goes with the
@@ -226,7 +226,7 @@ fn linear_capture_run_to_the_edge() {
     play("bushka", "W:We3,e4:Be6,e7,e8,e9,e0", "e3x5", "B:We4,e5:B");
 }
 
-/// A line captures in either direction (RULES.md 3.3): e4-e5 moving up-right (head e5,
+/// A line captures in either direction (crates/rules/RULES.md 3.3): e4-e5 moving up-right (head e5,
 /// e6 vacant) touches e7, tail e4: e4x6; moving down-left (head e4, e3 vacant) touches
 /// e2, tail e5: e5x3. One piece each (e8 and e1 are vacant): both legal.
 #[test]
@@ -268,7 +268,7 @@ fn backward_linear_capture_with_every_tail() {
 }
 
 /// A four-man line e5-f5-g5-h5 moving up-left along the 5-line: d5 vacant, c5 Black's man
-/// (b5 vacant, so c5 alone). Three tails: fxd5, gxd5, hxd5 (RULES.md 3.3: any tail of two
+/// (b5 vacant, so c5 alone). Three tails: fxd5, gxd5, hxd5 (crates/rules/RULES.md 3.3: any tail of two
 /// or more men). Moving down-right, the head h5 has i5 in front and nothing beyond.
 #[test]
 fn linear_capture_by_a_four_man_line_gives_three_tails() {
@@ -283,7 +283,7 @@ fn linear_capture_by_a_four_man_line_gives_three_tails() {
 
 /// Black's linear capture: the line d7-d6 moves down-left (forward for Black), d5 vacant,
 /// touching White's d4 with d3 behind it (d2 vacant): both go. d7x5. Moving up-right the
-/// head d7 has d8 d9 vacant: nothing. White is left without pieces and loses (RULES.md 3).
+/// head d7 has d8 d9 vacant: nothing. White is left without pieces and loses (crates/rules/RULES.md 3).
 #[test]
 fn black_linear_capture_leaves_white_without_pieces() {
     check("bushka", "B:Wd3,d4:Bd6,d7", &["d7x5"]);
@@ -298,7 +298,7 @@ fn black_linear_capture_leaves_white_without_pieces() {
 }
 
 /// Linear capture precedes piece capture even when the piece capture takes more
-/// (RULES.md 3.1). The line e3-e4 takes e6 alone (e7 vacant). The man h5 could take two:
+/// (crates/rules/RULES.md 3.1). The line e3-e4 takes e6 alone (e7 vacant). The man h5 could take two:
 /// up-right to h6 (x h7), then up-left to g6 (x f6). Only e3x5 is legal.
 #[test]
 fn linear_capture_beats_a_larger_piece_capture() {
@@ -308,7 +308,7 @@ fn linear_capture_beats_a_larger_piece_capture() {
     check("bushka", "W:We4,h5:Be6,f6,h7", &["h5g6x"]);
 }
 
-/// Majority among linear captures (RULES.md 3.1): e3-e4 would take e6 (1; e7 vacant),
+/// Majority among linear captures (crates/rules/RULES.md 3.1): e3-e4 would take e6 (1; e7 vacant),
 /// g3-g4 takes the run g6 g7 (2; g8 vacant). Only g3x5.
 #[test]
 fn majority_among_linear_captures() {
@@ -319,7 +319,7 @@ fn majority_among_linear_captures() {
     check("bushka", "W:We3,e4,g3,g4:BKe6,g6", &["e3x5", "g3x5"]);
 }
 
-/// A king is never part of a line of men (RULES.md 1): man e3 and king e4 make no line,
+/// A king is never part of a line of men (crates/rules/RULES.md 1): man e3 and king e4 make no line,
 /// so there is no linear capture of e6. Instead the king captures by approach: up-right
 /// over e5 to the piece e6, landing on e5, its only landing cell. From e5 nothing more
 /// (the man e3 blocks the way back down). e45x.
@@ -329,7 +329,7 @@ fn a_king_is_not_part_of_a_line() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bushka 10x10: piece capture (RULES.md 3.4)
+// Bushka 10x10: piece capture (crates/rules/RULES.md 3.4)
 // ---------------------------------------------------------------------------------------
 
 /// Majority among piece captures. g4 takes one: g4 -> g5 (x g6), then nothing from g5.
@@ -341,7 +341,7 @@ fn majority_among_piece_captures() {
     play("bushka", "W:Wd4,g4:Bb4,c6,g6", "d4c5x", "B:Wc5,g4:Bg6");
 }
 
-/// The sequence is mandatory to its end (RULES.md 3.4), shown without majority: on an
+/// The sequence is mandatory to its end (crates/rules/RULES.md 3.4), shown without majority: on an
 /// authored 10x10 board with `majority = false` the same position allows both g45x (one
 /// piece) and d4c5x (two), but never d4 stopping on c4 after its first capture (dc4x).
 #[test]
@@ -364,7 +364,7 @@ fn man_turns_180_degrees_and_ends_on_its_start() {
     play("bushka", "W:We5:Be4,e7,b7", "e5x", "B:We5:Bb7");
 }
 
-/// A revisited cell but no second capture (RULES.md 3.4). e5 goes round a diamond:
+/// A revisited cell but no second capture (crates/rules/RULES.md 3.4). e5 goes round a diamond:
 /// up-right to e6 (x e7), down-right to f6 (x g6), down-left to f5 (x f4), up-left to e5
 /// (x d5). Back on e5, e6 is vacant and e7 lies beyond it, but e7 has been captured
 /// already (it still stands and blocks, and a piece is captured only once): the sequence
@@ -379,7 +379,7 @@ fn revisited_cell_without_a_second_capture() {
     ));
 }
 
-/// Move identity (RULES.md section 4): two routes with the same origin, destination and
+/// Move identity (crates/rules/RULES.md section 4): two routes with the same origin, destination and
 /// captured set are one move. e5 can go up-right to e6 (x e7), back to e5 (x e4), up-left
 /// to d5 (x c5), back to e5 (x f5); or first d5 (x c5), e5 (x f5), then e6 (x e7), e5
 /// (x e4). Same four pieces, same start and end: one move `e5x`; both full routes parse
@@ -407,7 +407,7 @@ fn two_routes_with_the_same_capture_are_one_move() {
     play("bushka", fen, "e5x", "B:We5:Bb7");
 }
 
-/// An ambiguous compact form is printed in full route form (RULES.md section 5). d6 can
+/// An ambiguous compact form is printed in full route form (crates/rules/RULES.md section 5). d6 can
 /// go down-right to e6 (x f6) then down-left to e5 (x e4); or down-left to d5 (x d4) then
 /// down-right to e5 (x f5). Both end on e5 with two pieces, but different pieces: two
 /// moves, both `d6e5x` in compact form, so both are written as routes. At the end of
@@ -428,7 +428,7 @@ fn ambiguous_piece_captures_print_full_routes() {
     play("bushka", fen, "d6-d5-e5x", "B:We5:Be4,f6,b7");
 }
 
-/// A king's long approach (RULES.md 3.4): from e1 it looks up-right over e2 e3 e4 e5 to
+/// A king's long approach (crates/rules/RULES.md 3.4): from e1 it looks up-right over e2 e3 e4 e5 to
 /// Black's e6 and must land on e5, the last vacant cell before it (not e2-e4, not beyond
 /// e6). It continues from e5: up-left over d5 c5 to b5, landing on c5. From c5 nothing
 /// more: one move e1c5x. Stopping after the first capture (e15x) is illegal.
@@ -443,7 +443,7 @@ fn king_long_approach_and_continuation() {
     ));
 }
 
-/// The start cell is vacant once left (RULES.md 3.4). King e5 has two first captures on
+/// The start cell is vacant once left (crates/rules/RULES.md 3.4). King e5 has two first captures on
 /// the e-line: up-right over e6 to e7 (landing e6), or down-left over e4 e3 to e2
 /// (landing e3). After e7, it looks back down over e5 (its own vacated start) e4 e3 to e2
 /// and lands on e3: e53x. After e2, it looks up over e4 e5 e6 to e7 and lands on e6:
@@ -461,7 +461,7 @@ fn black_king_long_approach() {
     check("bushka", "B:We3:BKe7", &["e74x"]);
 }
 
-/// Captured pieces block sight until the sequence ends (RULES.md 3.4). King e2: up-right
+/// Captured pieces block sight until the sequence ends (crates/rules/RULES.md 3.4). King e2: up-right
 /// to e4 (x e5); down-right to f4 (x g4); up-right to f5 (x f6). From f5 looking up-left,
 /// the captured e5 still stands next to it, so Black's c5 behind it cannot be seen or
 /// taken (with e5 removed the king would land on d5 and take c5). Every other line from
@@ -474,7 +474,7 @@ fn captured_piece_blocks_a_kings_view() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bushka 10x10: promotion (RULES.md 3.2)
+// Bushka 10x10: promotion (crates/rules/RULES.md 3.2)
 // ---------------------------------------------------------------------------------------
 
 /// Line c6-c7 with c8 (Black's back rank) in front: the line move c68 lifts the tail c6
@@ -502,7 +502,7 @@ fn promotion_ends_the_move() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Bushka 10x10: end of the game (RULES.md 3 and 3.5)
+// Bushka 10x10: end of the game (crates/rules/RULES.md 3 and 3.5)
 // ---------------------------------------------------------------------------------------
 
 /// A player with no pieces has no legal move and loses.
@@ -539,7 +539,7 @@ fn completely_blocked_loses() {
     );
 }
 
-/// Threefold repetition (RULES.md 3.5). The kings on e1 (e-line, 1-line) and a6 (a-line,
+/// Threefold repetition (crates/rules/RULES.md 3.5). The kings on e1 (e-line, 1-line) and a6 (a-line,
 /// 6-line) never share a line as they shuffle e1-e2 and a6-a5, so nothing is captured.
 /// The start placement with White to move recurs after 4 and 8 plies: the game is drawn
 /// exactly at the third occurrence.
@@ -571,7 +571,7 @@ fn threefold_repetition_draws() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Hexbushka (RULES.md section 2, three forward directions, six capture directions)
+// Hexbushka (crates/rules/RULES.md section 2, three forward directions, six capture directions)
 // ---------------------------------------------------------------------------------------
 
 /// White's men on the hex board step up (both +1), up-right (number +1) or up-left
@@ -594,7 +594,7 @@ fn hex_quiet_black_man() {
     check("hexbushka", "B:Wa1:Be5", &["e54", "e5d4", "ed5"]);
 }
 
-/// A single man's vertical move is written in full: e4f5 (RULES.md section 5).
+/// A single man's vertical move is written in full: e4f5 (crates/rules/RULES.md section 5).
 #[test]
 fn hex_vertical_man_move_notation() {
     check("hexbushka", "W:We4:Bi9", &["e45", "e4f5", "ef4"]);
@@ -670,7 +670,7 @@ fn nine_by_eleven_linear_captures_into_the_corners() {
     play("bushka-9x11", fen, "gxi6", "B:Wc5,d5,h6,i6:Ba5");
 }
 
-/// The 9x11 start (RULES.md section 2). The armies are three rows apart, so nothing can
+/// The 9x11 start (crates/rules/RULES.md section 2). The armies are three rows apart, so nothing can
 /// be captured. Up-right: the 3-man lines on the e-, f-, g- and h-lines each give the
 /// head's move and two tail moves (12); the i-line (i5 i6 i7) ends at i7; d2 steps to d3.
 /// Up-left: the 3-man lines on the 3-, 4-, 5- and 6-lines give 12 more; i7 steps to h7;
@@ -693,9 +693,9 @@ fn nine_by_eleven_start_position() {
     });
 }
 
-/// The Hexbushka start (RULES.md section 2), counted by hand: 17 single-man moves
+/// The Hexbushka start (crates/rules/RULES.md section 2), counted by hand: 17 single-man moves
 /// (a5 1, b2 1, b3 2, b4 2, b5 3, c2 2, d2 2, e1 1, e2 3) and 21 line moves (7 in each of
-/// the three forward directions), 38 in all. RULES.md's check of the setup: after
+/// the three forward directions), 38 in all. crates/rules/RULES.md's check of the setup: after
 /// White's first move Black can capture exactly when a man has arrived on f3 or c6.
 #[test]
 fn hexbushka_start_position() {
@@ -724,7 +724,7 @@ fn hexbushka_start_position() {
 /// Bushka cylinder: a5's up-left link goes to e0, its down-left link to f9 (then down the
 /// f-line to f2), up-right is a6, down-right the 5-line to i5 (no link from i5).
 /// The rays reach 1 + 1 + 8 + 8 = 18 cells, but f5 is reached twice (down the f-line
-/// after the wrap, and along the 5-line): by move identity (RULES.md section 4: kind,
+/// after the wrap, and along the 5-line): by move identity (crates/rules/RULES.md section 4: kind,
 /// origin, destination, captured set) that is one move, written `af5`. 17 moves.
 #[test]
 fn cylinder_king_wraps_around() {
@@ -757,7 +757,7 @@ fn hex37_linear_capture_run_ends_at_a_gap() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Notation parsing (RULES.md section 5)
+// Notation parsing (crates/rules/RULES.md section 5)
 // ---------------------------------------------------------------------------------------
 
 /// `MoveError::Illegal` for well-formed texts that name no legal move (it lists the legal
@@ -904,7 +904,7 @@ fn replay_errors_name_the_move() {
     });
 }
 
-/// The helper itself, on the 10x10 start position: RULES.md section 4 gives 24 moves.
+/// The helper itself, on the 10x10 start position: crates/rules/RULES.md section 4 gives 24 moves.
 #[test]
 fn start_position_has_24_moves() {
     let start = "W:We1,f2,g3,h4,i5,e2,f3,g4,h5,i6,d2,e3,f4,g5,h6:Ba6,b7,c8,d9,e0,a5,b6,c7,d8,e9,b5,c6,d7,e8,f9";

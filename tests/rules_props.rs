@@ -267,7 +267,7 @@ fn check_hash_and_strings<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
 /// Whether some route of `mv` is a route of no other legal move, so that notation can
 /// name it. On a board with wrap-around links two captures may share every route (a king
 /// reaching one landing cell along two rays that meet again, taking a different piece
-/// on each): RULES.md section 5 has no notation for those.
+/// on each): crates/rules/RULES.md section 5 has no notation for those.
 fn nameable<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>], mv: &Move<B>) -> bool {
     let others: Vec<Vec<u16>> = legal
         .iter()
@@ -487,7 +487,7 @@ fn start_positions_are_mirror_symmetric() {
     }
 }
 
-/// RULES.md section 5 gap on wrapped boards: two captures with the same route.
+/// crates/rules/RULES.md section 5 gap on wrapped boards: two captures with the same route.
 #[test]
 fn cylinder_captures_sharing_a_route() {
     let any = &boards()[4];

@@ -1,7 +1,7 @@
 //! One test per validation error: a small malformed variant file, the exact
 //! `ErrorKind` (with the offending name) and the line it is reported on.
 
-use bushka_geometry::{ErrorKind, Location, MAX_CELLS, load_path, load_str};
+use bushka_geometry::{BUILTIN, ErrorKind, Location, MAX_CELLS, Player, load_path, load_str};
 use bushka_tests::*;
 
 /// A valid 6-cell board: two columns of three cells, one axis.
@@ -97,11 +97,34 @@ fn missing_key_kind(k: &ErrorKind) -> Option<&String> {
     }
 }
 
-fn unknown_cell(key: &str, cell: &str) -> ErrorKind {
-    ErrorKind::UnknownCell {
-        key: key.into(),
-        cell: cell.into(),
-    }
+/// An unknown-cell error with no suggestions (`expect` compares without them).
+
+#[test]
+fn an_unknown_cell_names_the_cells_near_it() {
+    let nearby = |text: &str| match *load_err(text).kind {
+        ErrorKind::UnknownCell { nearby, .. } => nearby,
+        other => panic!("expected an unknown cell, got {other:?}"),
+    };
+    // c1 has labels (letter c, number 1) but no cell: the nearest cells by place.
+    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["c1"]"#)]);
+    assert_eq!(nearby(&text), ["b1", "a1", "b2", "a2"]);
+    // b4 is off the top edge, but 4 is not a number label: by spelling.
+    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["b4"]"#)]);
+    assert_eq!(
+        nearby(&text),
+        ["b1", "b2", "b3"],
+        "there is no number label 4"
+    );
+    // No such labels: by spelling, only close ones.
+    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["bb3"]"#)]);
+    assert_eq!(nearby(&text), ["b3"]);
+    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["zz99"]"#)]);
+    assert!(nearby(&text).is_empty());
+    let message = load_err(&base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["c1"]"#)])).to_string();
+    assert!(
+        message.contains("(cells near it: b1, a1, b2, a2); `bushka cells`"),
+        "{message}"
+    );
 }
 
 fn unknown_direction(key: &str, direction: &str) -> ErrorKind {
@@ -156,7 +179,22 @@ fn value_of_the_wrong_type() {
     let text = with(BASE, r#"numbers = "123""#, "numbers = 123");
     expect_message(&text, toml_kind, "", "numbers = 123");
     let text = with(BASE, "vector = [0, -1]", "vector = [0]");
-    expect_message(&text, toml_kind, "length", "vector = [0]");
+    expect_message(&text, toml_kind, "a list of 2 numbers", "vector = [0]");
+    // In the author's words, not Rust's.
+    let text = format!("{BASE}\n[rules]\nmin_line = \"two\"\n");
+    expect_message(
+        &text,
+        toml_kind,
+        "expected a whole number, found the text \"two\"",
+        "min_line",
+    );
+    let text = format!("{BASE}\n[rules]\nmajority = 1\n");
+    expect_message(
+        &text,
+        toml_kind,
+        "expected true or false, found the number 1",
+        "majority",
+    );
 }
 
 #[test]
@@ -164,14 +202,14 @@ fn pairs_hold_exactly_two_numbers() {
     // serde reads `[i32; 2]` from a longer array by dropping the rest; the format
     // must not ignore the extra number.
     let text = with(BASE, "vector = [0, -1]", "vector = [0, -1, 2]");
-    expect_message(&text, toml_kind, "length 3", "vector = [0, -1, 2]");
+    expect_message(&text, toml_kind, "a list of 3", "vector = [0, -1, 2]");
     let text = base_plus_board(
         "[board.display]
 letter = [1, 0]
 number = [0, 1, 0]
 ",
     );
-    expect_message(&text, toml_kind, "length 3", "number = [0, 1, 0]");
+    expect_message(&text, toml_kind, "a list of 3", "number = [0, 1, 0]");
     let text = base_plus_board(
         "[board.display.cells]
 a1 = [0, 0]
@@ -180,7 +218,7 @@ b1 = [3, 0, 1]
     );
     let e = load_err(&text);
     let message = toml_kind(&e.kind).unwrap_or_else(|| panic!("wrong kind: {e}"));
-    assert!(message.contains("length 3"), "{message}");
+    assert!(message.contains("a list of 3"), "{message}");
     // Two numbers are fine everywhere.
     let g = load(&base_plus_board(
         "[board.display]
@@ -1088,4 +1126,75 @@ fn location_display() {
         "{shown}"
     );
     assert!(load_str(BASE, "x").is_ok());
+}
+
+// ---- men by rows ----------------------------------------------------------------------
+
+#[test]
+fn men_by_rows_count_from_the_own_back_rank() {
+    // Row 1 is White's back rank (Black's promotion zone a1, b1), row 2 the cells one
+    // forward step beyond it.
+    let g = load(&base_with(&[
+        (r#"men = ["a1", "b1"]"#, "men = { rows = 1 }"),
+        (r#"men = ["a3", "b3"]"#, "men = []"),
+        (r#"promotion = ["a3", "b3"]"#, r#"promotion = ["a3"]"#),
+    ]));
+    let names =
+        |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
+    assert_eq!(names(&g.side(Player::White).men), ["a1", "b1"]);
+    let g = load(&base_with(&[
+        (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),
+        (r#"men = ["a3", "b3"]"#, "men = []"),
+    ]));
+    assert_eq!(g.side(Player::White).men.len(), 4);
+    // Every official start is its rows: Bushka's three rows.
+    let official = builtin("bushka");
+    let text = BUILTIN
+        .iter()
+        .find(|b| b.name == "bushka")
+        .expect("built in")
+        .text;
+    let by_rows = regex_free_replace_men(text, "men = { rows = 3 }");
+    let g = load(&by_rows);
+    for p in Player::BOTH {
+        assert_eq!(g.side(p).men, official.side(p).men, "{p:?}");
+    }
+}
+
+/// `text` with each `men = [...]` list (possibly over several lines) replaced.
+fn regex_free_replace_men(text: &str, by: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("\nmen = [") {
+        out.push_str(&rest[..=start]);
+        out.push_str(by);
+        let after = &rest[start + 1..];
+        let end = after.find(']').expect("a closing bracket") + 1;
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn men_by_rows_reject_bad_counts_and_keys() {
+    for rows in ["0", "65", "-1"] {
+        let text = base_with(&[(
+            r#"men = ["a1", "b1"]"#,
+            &format!("men = {{ rows = {rows} }}"),
+        )]);
+        bad_value(&text, "players.white.men.rows", "rows");
+    }
+    let text = base_with(&[(r#"men = ["a1", "b1"]"#, "men = { row = 2 }")]);
+    expect_message(&text, unknown_key_kind, "row", "row = 2");
+    // Two rows from each side overlap on a three-row board.
+    let text = base_with(&[
+        (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),
+        (r#"men = ["a3", "b3"]"#, "men = { rows = 3 }"),
+    ]);
+    expect(
+        &text,
+        ErrorKind::StartClaimedTwice("a1".into()),
+        Some("men = { rows = 3 }"),
+    );
 }

@@ -49,10 +49,7 @@ impl Default for CompareConfig {
     fn default() -> CompareConfig {
         CompareConfig {
             games: 20,
-            player: PlayerSpec::Engine {
-                limits: bushka_engine::Limits::depth(4),
-                hash_mib: 4,
-            },
+            player: PlayerSpec::engine(bushka_engine::Limits::depth(4), 4),
             seed: 0,
             max_plies: DEFAULT_MAX_PLIES,
             random_opening: DEFAULT_COMPARE_OPENING,

@@ -14,12 +14,17 @@ pub enum CliError {
     #[error("{0}")]
     Variant(Box<VariantError>),
     /// `--variant NAME` that is neither a built-in variant nor a file.
-    #[error("unknown variant `{name}`: not a built-in variant ({builtins}) nor a variant file")]
+    #[error(
+        "unknown variant `{name}`: not a built-in variant nor a variant file{} (built-in: {builtins})",
+        suggestion.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
+    )]
     UnknownVariant {
         /// What was asked for.
         name: String,
         /// The built-in names, comma separated.
         builtins: String,
+        /// The built-in name closest to it, if one is close.
+        suggestion: Option<String>,
     },
     /// `check` found invalid files (each was reported already).
     #[error("{invalid} of {total} variant files are invalid")]

@@ -22,7 +22,8 @@ use clap::Parser;
 use crate::commands::Command;
 
 /// Bushka, Bushka 9x11 and Hexbushka: Christian Freeling's contact-capture games,
-/// with boards described by TOML variant files.
+/// with boards described by TOML variant files. The rules, with examples, are in
+/// crates/rules/RULES.md of the source repository.
 #[derive(Debug, Parser)]
 #[command(name = "bushka", version, propagate_version = true)]
 struct Cli {

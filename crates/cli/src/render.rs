@@ -321,7 +321,7 @@ mod tests {
         )
     }
 
-    /// The picture from RULES.md, without the trailing comments.
+    /// The picture from crates/rules/RULES.md, without the trailing comments.
     fn picture(text: &str) -> String {
         text.lines()
             .map(|l| l.split("<-").next().unwrap_or("").trim_end())

@@ -367,3 +367,59 @@ fn compare_rejects_bad_input() {
     ]);
     assert!(err.contains("/nonexistent-dir/x.svg"), "{err}");
 }
+
+#[test]
+fn match_warns_when_the_games_repeat_and_opens_randomly_by_default() {
+    let args = |opening: &'static str| {
+        [
+            "match",
+            "--variant",
+            "hexbushka-4",
+            "--white",
+            "engine:depth=1:hash=1",
+            "--black",
+            "engine:depth=2:hash=1",
+            "--games",
+            "4",
+            "--random-opening",
+            opening,
+        ]
+    };
+    let same = bushka(&args("0"));
+    assert!(same.status.success());
+    assert!(
+        stderr(&same).contains("warning: only 2 of the 4 games differ"),
+        "{}",
+        stderr(&same)
+    );
+    let default = bushka(&args("4")[..9]);
+    assert!(default.status.success());
+    assert!(
+        stdout(&default).contains("random opening 4 plies"),
+        "{}",
+        stdout(&default)
+    );
+    assert!(
+        !stderr(&default).contains("warning"),
+        "{}",
+        stderr(&default)
+    );
+}
+
+#[test]
+fn a_clean_sweep_reports_a_finite_elo_bound() {
+    let out = ok(&[
+        "match",
+        "--white",
+        "engine:depth=2:hash=1",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(score_line(&out), (4, 0, 0), "{out}");
+    assert!(out.contains("Elo difference: > +"), "{out}");
+    assert!(!out.contains("inf"), "{out}");
+}

@@ -12,8 +12,8 @@ mod tt;
 pub use arena::{End, play_out};
 pub use eval::{Evaluator, WEIGHTS, Weights};
 pub use player::{
-    DEFAULT_HASH_MIB, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, Player, PlayerSpec, Random,
-    SpecError, range_text,
+    DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS, Player,
+    PlayerSpec, Random, SpecError, range_text,
 };
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,

@@ -9,7 +9,7 @@ use bushka_rules::{Bits, Board, Game, Move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, MATE_BOUND, Searcher};
 
 /// Something that picks a move for the side to move of a game.
 pub trait Player<B: Bits>: Send {
@@ -89,22 +89,36 @@ impl<B: Bits> Player<B> for Greedy {
     }
 }
 
-/// The searching engine with its limits.
+/// The searching engine with its limits and its variety: after the search, it plays
+/// a seeded random choice among the moves that score within `margin` of the best.
 #[derive(Debug)]
 pub struct Engine<B: Bits> {
     searcher: Searcher<B>,
     limits: Limits,
+    margin: i32,
+    rng: ChaCha8Rng,
     label: String,
 }
 
 impl<B: Bits> Engine<B> {
-    /// An engine for `board` with search limits and a table of `tt_mib` MiB.
+    /// An engine for `board` with search limits and a table of `tt_mib` MiB that always
+    /// plays its best move.
     pub fn new(board: Arc<Board<B>>, limits: Limits, tt_mib: usize, label: String) -> Engine<B> {
         Engine {
             searcher: Searcher::new(board, tt_mib),
             limits,
+            margin: 0,
+            rng: ChaCha8Rng::seed_from_u64(0),
             label,
         }
+    }
+
+    /// Plays a random move (from `seed`) among those within `margin` centi-men of the
+    /// best, so that games differ; a margin of 0 always plays the best move.
+    pub fn with_variety(mut self, margin: i32, seed: u64) -> Engine<B> {
+        self.margin = margin.max(0);
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self
     }
 
     /// The searcher (for hints and evaluations).
@@ -119,12 +133,48 @@ impl<B: Bits> Player<B> for Engine<B> {
     }
 
     fn choose(&mut self, game: &Game<B>) -> Option<Move<B>> {
-        self.searcher.search_game(game, &self.limits, |_| {}).best
+        let result = self.searcher.search_game(game, &self.limits, |_| {});
+        let best = result.best?;
+        let Some(last) = result
+            .last
+            .filter(|it| self.margin > 0 && it.score.abs() < MATE_BOUND)
+        else {
+            return Some(best);
+        };
+        let near = self
+            .searcher
+            .root_moves_at_least(game, last.depth, last.score - self.margin);
+        if near.is_empty() {
+            return Some(best);
+        }
+        Some(near[self.rng.random_range(0..near.len())])
     }
 }
 
-/// A player named on the command line:
-/// `human`, `random[:seed=S]`, `greedy[:seed=S]`, `engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB]`.
+/// The engine's named strengths, `engine:level=1` to `engine:level=8` (or `easy`,
+/// `medium`, `hard`, `max` for 2, 4, 6, 8): a node budget per move and a margin in
+/// centi-men within which a move counts as good enough to be chosen at random.
+/// Node budgets keep a level's strength the same on any machine and its games
+/// reproducible from a seed. Measured strengths are in the README (`Engine levels`).
+pub const LEVELS: [(u64, i32); 8] = [
+    (300, 150),
+    (2_000, 100),
+    (8_000, 60),
+    (30_000, 40),
+    (100_000, 25),
+    (300_000, 15),
+    (1_000_000, 5),
+    (3_000_000, 0),
+];
+
+/// The level of a plain `engine`.
+pub const DEFAULT_LEVEL: u8 = 6;
+
+/// Level names and their numbers.
+const LEVEL_NAMES: [(&str, u8); 4] = [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)];
+
+/// A player named on the command line: `human`, `random[:seed=S]`, `greedy[:seed=S]`,
+/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// A person at the terminal.
@@ -141,10 +191,16 @@ pub enum PlayerSpec {
     },
     /// [`Engine`].
     Engine {
-        /// Search limits (one second a move by default).
+        /// Search limits.
         limits: Limits,
         /// Transposition table size in MiB.
         hash_mib: usize,
+        /// Variety: moves within this many centi-men of the best may be played.
+        margin: i32,
+        /// Seed of the choice among near-best moves.
+        seed: u64,
+        /// The named level the limits and margin come from, if any (for display).
+        level: Option<u8>,
     },
 }
 
@@ -170,13 +226,47 @@ pub fn range_text(range: &std::ops::RangeInclusive<u64>) -> String {
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB])"
+    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB])"
 )]
 pub struct SpecError {
     /// The spec.
     pub spec: String,
     /// What is wrong.
     pub why: String,
+}
+
+impl PlayerSpec {
+    /// An engine that always plays its best move, searching within `limits`.
+    pub fn engine(limits: Limits, hash_mib: usize) -> PlayerSpec {
+        PlayerSpec::Engine {
+            limits,
+            hash_mib,
+            margin: 0,
+            seed: 0,
+            level: None,
+        }
+    }
+
+    /// The engine of level `level` (1 to 8, see [`LEVELS`]).
+    pub fn level(level: u8) -> PlayerSpec {
+        let (nodes, margin) = LEVELS[usize::from(level.clamp(1, 8)) - 1];
+        PlayerSpec::Engine {
+            limits: Limits::nodes(nodes),
+            hash_mib: DEFAULT_HASH_MIB,
+            margin,
+            seed: 0,
+            level: Some(level.clamp(1, 8)),
+        }
+    }
+}
+
+fn parse_level(value: &str) -> Option<u8> {
+    let value = value.trim();
+    LEVEL_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(value))
+        .map(|&(_, level)| level)
+        .or_else(|| value.parse().ok().filter(|l| (1..=8).contains(l)))
 }
 
 impl FromStr for PlayerSpec {
@@ -190,10 +280,19 @@ impl FromStr for PlayerSpec {
         let mut parts = text.split(':');
         let kind = parts.next().unwrap_or_default().trim();
         let mut options = Vec::new();
+        let mut level = None;
         for part in parts {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| err(format!("`{part}` is not key=value")))?;
+            if key.trim() == "level" && kind == "engine" {
+                level = Some(parse_level(value).ok_or_else(|| {
+                    err(format!(
+                        "`{value}` is not a level (1 to 8, easy, medium, hard or max)"
+                    ))
+                })?);
+                continue;
+            }
             let value: u64 = value
                 .trim()
                 .parse()
@@ -207,7 +306,7 @@ impl FromStr for PlayerSpec {
         let allowed: &[&str] = match kind {
             "human" => &[],
             "random" | "greedy" => &["seed"],
-            "engine" => &["movetime", "depth", "nodes", "hash"],
+            "engine" => &["movetime", "depth", "nodes", "hash", "margin", "seed"],
             _ => return Err(err(format!("unknown player `{kind}`"))),
         };
         if let Some((key, _)) = options.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
@@ -233,18 +332,42 @@ impl FromStr for PlayerSpec {
                         return Err(err(format!("`{key}={v}` must be {}", range_text(&range))));
                     }
                 }
-                let mut limits = Limits {
+                let limits = Limits {
                     depth: get("depth").and_then(|d| u32::try_from(d).ok()),
                     nodes: get("nodes"),
                     movetime: get("movetime").map(Duration::from_millis),
                     clock: None,
                 };
-                if limits == Limits::default() {
-                    limits.movetime = Some(Duration::from_secs(1));
-                }
+                // A level supplies the limits and margin that are not given; a plain
+                // `engine` is the default level, one with limits has no margin.
+                let base = match level {
+                    Some(l) => PlayerSpec::level(l),
+                    None if limits == Limits::default() => PlayerSpec::level(DEFAULT_LEVEL),
+                    None => PlayerSpec::engine(limits, DEFAULT_HASH_MIB),
+                };
+                let PlayerSpec::Engine {
+                    limits: base_limits,
+                    margin: base_margin,
+                    level: base_level,
+                    ..
+                } = base
+                else {
+                    return Err(err("not an engine".into()));
+                };
                 PlayerSpec::Engine {
-                    limits,
+                    limits: if limits == Limits::default() {
+                        base_limits
+                    } else {
+                        limits
+                    },
                     hash_mib: get("hash").map_or(DEFAULT_HASH_MIB, |h| h as usize),
+                    margin: get("margin").map_or(base_margin, |m| m.min(100_000) as i32),
+                    seed: get("seed").unwrap_or(0),
+                    level: if limits == Limits::default() {
+                        base_level
+                    } else {
+                        None
+                    },
                 }
             }
         })
@@ -257,16 +380,35 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Random { seed } => write!(f, "random:seed={seed}"),
             PlayerSpec::Greedy { seed } => write!(f, "greedy:seed={seed}"),
-            PlayerSpec::Engine { limits, hash_mib } => {
+            PlayerSpec::Engine {
+                limits,
+                hash_mib,
+                margin,
+                seed,
+                level,
+            } => {
                 write!(f, "engine")?;
-                if let Some(t) = limits.movetime {
-                    write!(f, ":movetime={}", t.as_millis())?;
+                if let Some(l) = level {
+                    write!(f, ":level={l}")?;
+                    if *margin != LEVELS[usize::from(*l) - 1].1 {
+                        write!(f, ":margin={margin}")?;
+                    }
+                } else {
+                    if let Some(t) = limits.movetime {
+                        write!(f, ":movetime={}", t.as_millis())?;
+                    }
+                    if let Some(d) = limits.depth {
+                        write!(f, ":depth={d}")?;
+                    }
+                    if let Some(n) = limits.nodes {
+                        write!(f, ":nodes={n}")?;
+                    }
+                    if *margin != 0 {
+                        write!(f, ":margin={margin}")?;
+                    }
                 }
-                if let Some(d) = limits.depth {
-                    write!(f, ":depth={d}")?;
-                }
-                if let Some(n) = limits.nodes {
-                    write!(f, ":nodes={n}")?;
+                if *seed != 0 {
+                    write!(f, ":seed={seed}")?;
                 }
                 if *hash_mib != DEFAULT_HASH_MIB {
                     write!(f, ":hash={hash_mib}")?;
@@ -280,18 +422,16 @@ impl fmt::Display for PlayerSpec {
 impl PlayerSpec {
     /// The same spec with its transposition table at most `max_mib` MiB: for specs that
     /// come from files (a record's player tags), which must not size the allocator.
-    pub fn with_hash_at_most(self, max_mib: usize) -> PlayerSpec {
-        match self {
-            PlayerSpec::Engine { limits, hash_mib } => PlayerSpec::Engine {
-                limits,
-                hash_mib: hash_mib.min(max_mib),
-            },
-            other => other,
+    pub fn with_hash_at_most(mut self, max_mib: usize) -> PlayerSpec {
+        if let PlayerSpec::Engine { hash_mib, .. } = &mut self {
+            *hash_mib = (*hash_mib).min(max_mib);
         }
+        self
     }
 
     /// Builds the player; `None` for [`PlayerSpec::Human`], which the caller drives.
-    /// `seed_offset` varies the seeds of random players between games.
+    /// `seed_offset` varies the seeds of random players (and of an engine's choice
+    /// among near-best moves) between games.
     pub fn build<B: Bits>(
         &self,
         board: &Arc<Board<B>>,
@@ -305,12 +445,16 @@ impl PlayerSpec {
             PlayerSpec::Greedy { seed } => {
                 Some(Box::new(Greedy::new(seed.wrapping_add(seed_offset))))
             }
-            PlayerSpec::Engine { limits, hash_mib } => Some(Box::new(Engine::new(
-                Arc::clone(board),
+            PlayerSpec::Engine {
                 limits,
                 hash_mib,
-                self.to_string(),
-            ))),
+                margin,
+                seed,
+                ..
+            } => Some(Box::new(
+                Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
+                    .with_variety(margin, seed.wrapping_add(seed_offset)),
+            )),
         }
     }
 }

@@ -193,12 +193,7 @@ impl<B: Bits> Searcher<B> {
         limits: &Limits,
         on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
-        let mut path = Vec::with_capacity(game.positions().len() + MAX_PLY);
-        for (i, pos) in game.positions().iter().enumerate() {
-            let reversible = i > 0 && game.moves()[i - 1].kind == MoveKind::King;
-            path.push((pos.hash(), reversible));
-        }
-        self.run(*game.position(), path, limits, on_iteration)
+        self.run(*game.position(), game_path(game), limits, on_iteration)
     }
 
     /// Searches `pos` with no game history.
@@ -507,6 +502,42 @@ impl<B: Bits> Searcher<B> {
         let h = &mut self.history[mv.from as usize * self.span + mv.to as usize];
         *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
     }
+}
+
+/// The root hook for the engine's choice among near-best moves ([`crate::Engine`]).
+impl<B: Bits> Searcher<B> {
+    /// The legal moves of `game` whose `depth`-ply score is at least `floor`, by one
+    /// null-window search each (cheap after a search of that depth filled the table).
+    pub fn root_moves_at_least(&mut self, game: &Game<B>, depth: u32, floor: i32) -> Vec<Move<B>> {
+        let root = *game.position();
+        self.path = game_path(game);
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        self.stopped = false;
+        self.can_stop = false;
+        let depth = depth.clamp(1, MAX_PLY as u32 / 2) as i32;
+        let mut chosen = Vec::new();
+        for mv in self.board.moves(&root).as_slice() {
+            let child = root.play(&self.board, mv);
+            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            let score = -self.negamax(&child, depth - 1, -floor, -floor + 1, 1);
+            self.path.pop();
+            if score >= floor {
+                chosen.push(*mv);
+            }
+        }
+        chosen
+    }
+}
+
+/// Hashes of the positions of `game`, with whether the move into each could be undone.
+fn game_path<B: Bits>(game: &Game<B>) -> Vec<(u64, bool)> {
+    let mut path = Vec::with_capacity(game.positions().len() + MAX_PLY);
+    for (i, pos) in game.positions().iter().enumerate() {
+        let reversible = i > 0 && game.moves()[i - 1].kind == MoveKind::King;
+        path.push((pos.hash(), reversible));
+    }
+    path
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {

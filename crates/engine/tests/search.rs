@@ -133,6 +133,11 @@ fn player_specs_parse_and_reject() {
         "engine",
         "engine:movetime=50",
         "engine:depth=3:nodes=1000",
+        "engine:level=1",
+        "engine:level=max",
+        "engine:level=easy:seed=4",
+        "engine:level=3:margin=0",
+        "engine:depth=2:margin=30:seed=9",
     ] {
         let spec: PlayerSpec = ok.parse().unwrap_or_else(|e| panic!("{ok}: {e}"));
         let again: PlayerSpec = spec.to_string().parse().expect("display round-trips");
@@ -146,12 +151,73 @@ fn player_specs_parse_and_reject() {
         "random:depth=3",
         "engine:depth=0",
         "engine:speed=9",
+        "engine:level=9",
+        "engine:level=0",
+        "engine:level=hardest",
+        "random:level=2",
     ] {
         assert!(
             bad.parse::<PlayerSpec>().is_err(),
             "{bad} should be rejected"
         );
     }
+}
+
+#[test]
+fn levels_and_names_agree() {
+    let parse = |s: &str| s.parse::<PlayerSpec>().expect("spec");
+    for (name, level) in [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)] {
+        assert_eq!(
+            parse(&format!("engine:level={name}")),
+            parse(&format!("engine:level={level}"))
+        );
+    }
+    assert_eq!(
+        parse("engine"),
+        PlayerSpec::level(bushka_engine::DEFAULT_LEVEL)
+    );
+    assert_eq!(parse("engine:level=8").to_string(), "engine:level=8");
+    // Levels grow: more nodes and a smaller margin, none at the strongest.
+    let levels = bushka_engine::LEVELS;
+    assert!(
+        levels
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1)
+    );
+    assert_eq!(levels[7].1, 0);
+}
+
+/// The first `plies` moves an engine spec plays against itself from the start.
+fn self_play(spec: &str, seed: u64, plies: usize) -> Vec<String> {
+    let board = board64("bushka");
+    let spec: PlayerSpec = spec.parse().expect("spec");
+    let mut player = spec.build(&board, seed).expect("engine");
+    let mut game = Game::new(Arc::clone(&board));
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(mv) = player.choose(&game) else {
+            break;
+        };
+        moves.push(board.move_text(game.position(), &mv, game.legal_moves()));
+        game.play(&mv).expect("legal");
+    }
+    moves
+}
+
+#[test]
+fn a_margin_varies_the_games_and_a_seed_repeats_them() {
+    let openings: std::collections::HashSet<Vec<String>> = (0..6)
+        .map(|seed| self_play("engine:depth=2:margin=40", seed, 6))
+        .collect();
+    assert!(openings.len() > 1, "a margin of 40 gives different games");
+    assert_eq!(
+        self_play("engine:depth=2:margin=40", 3, 6),
+        self_play("engine:depth=2:margin=40", 3, 6)
+    );
+    let strict: std::collections::HashSet<Vec<String>> = (0..3)
+        .map(|seed| self_play("engine:depth=2", seed, 6))
+        .collect();
+    assert_eq!(strict.len(), 1, "no margin, no variety");
 }
 
 #[test]

@@ -8,18 +8,27 @@ use petgraph::graph::DiGraph;
 use crate::display::{build_display, coordinate_range_text, within_coordinate_range};
 use crate::embed::embed;
 use crate::error::{ErrorKind, Location, VariantError};
-use crate::file::{GeneratorSpec, LabelsSpec, LinkSpec, Name, PlayerSpec, VariantFile};
+use crate::file::{GeneratorSpec, LabelsSpec, LinkSpec, MenSpec, Name, PlayerSpec, VariantFile};
 use crate::generate::generate;
 use crate::geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, MenCapture, Meta,
     Player, RuleSet, Side, Values,
 };
 use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
+use crate::message::humanize;
 use crate::numbering::number_cells;
+use crate::rows::first_rows;
 
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     let ctx = Ctx { text, origin };
+    let file: VariantFile = parse(&ctx)?;
+    assemble(&ctx, &file, true)
+}
+
+/// Reads the TOML of `ctx.text` into `T`, with the reader's errors in plain words.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(ctx: &Ctx) -> Result<T, VariantError> {
+    let (text, origin) = (ctx.text, ctx.origin);
     precheck(text, origin)?;
     if text
         .lines()
@@ -27,12 +36,11 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
     {
         return Err(ctx.err(None, ErrorKind::Empty));
     }
-    let file: VariantFile = toml::from_str(text).map_err(|e| {
-        let message = e.message().trim().to_string();
-        let kind = if message.starts_with("unknown field") || message.starts_with("unknown variant")
-        {
+    toml::from_str(text).map_err(|e| {
+        let message = humanize(e.message());
+        let kind = if message.starts_with("unknown key") || message.starts_with("unknown choice") {
             ErrorKind::UnknownKey(message)
-        } else if message.starts_with("missing field") {
+        } else if message.starts_with("missing key") {
             ErrorKind::MissingKey(message)
         } else {
             ErrorKind::Toml(message)
@@ -44,24 +52,32 @@ pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
             location: e.span().map(|s| Location::of_offset(text, s.start)),
             kind: Box::new(kind),
         }
-    })?;
-    assemble(&ctx, &file)
+    })
 }
 
 /// Loads and validates a variant file from disk.
 pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
+    let (text, origin) = read(path)?;
+    load_str(&text, &origin)
+}
+
+/// A variant file's text and its name for errors.
+pub(crate) fn read(path: &std::path::Path) -> Result<(String, String), VariantError> {
     let origin = path.display().to_string();
     let text = read_text_file(path, MAX_VARIANT_BYTES as u64).map_err(|e| VariantError {
         origin: origin.clone(),
         location: None,
         kind: Box::new(ErrorKind::Io(e.to_string())),
     })?;
-    load_str(&text, &origin)
+    Ok((text, origin))
 }
 
+/// The text being loaded and its name for errors.
 pub(crate) struct Ctx<'a> {
-    text: &'a str,
-    origin: &'a str,
+    /// The file's text.
+    pub text: &'a str,
+    /// Its path or built-in name.
+    pub origin: &'a str,
 }
 
 impl Ctx<'_> {
@@ -171,19 +187,61 @@ pub(crate) struct Cells {
     names: Vec<String>,
     pub(crate) coords: Vec<(usize, usize)>,
     pub(crate) by_name: HashMap<String, Cell>,
+    /// Label lookups, to place a mistyped name near the cells it was meant for.
+    letter_index: HashMap<String, usize>,
+    number_index: HashMap<String, usize>,
 }
+
+/// How many cells an unknown-cell error suggests.
+const NEARBY: usize = 4;
 
 impl Cells {
     fn lookup(&self, ctx: &Ctx, key: &str, name: &Name) -> Result<Cell, VariantError> {
-        self.by_name.get(name.get_ref()).copied().ok_or_else(|| {
-            ctx.at(
-                name,
-                ErrorKind::UnknownCell {
-                    key: key.to_string(),
-                    cell: name.get_ref().clone(),
-                },
-            )
-        })
+        self.by_name
+            .get(name.get_ref())
+            .copied()
+            .ok_or_else(|| ctx.at(name, self.unknown(key, name.get_ref())))
+    }
+
+    pub(crate) fn unknown(&self, key: &str, name: &str) -> ErrorKind {
+        ErrorKind::UnknownCell {
+            key: key.to_string(),
+            cell: name.to_string(),
+            nearby: self.nearby(name),
+        }
+    }
+
+    /// The cells nearest to `name`: by lattice distance when its letter and number
+    /// labels exist (a cell off the board's edge), otherwise by spelling.
+    fn nearby(&self, name: &str) -> Vec<String> {
+        let split = name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(name.len());
+        let (l, n) = name.split_at(split);
+        let place = self.letter_index.get(l).zip(self.number_index.get(n));
+        let mut ranked: Vec<(usize, &String)> = self
+            .names
+            .iter()
+            .zip(&self.coords)
+            .map(|(cell, &(cl, cn))| {
+                let distance = match place {
+                    Some((&pl, &pn)) => pl.abs_diff(cl) + pn.abs_diff(cn),
+                    None => strsim::levenshtein(name, cell),
+                };
+                (distance, cell)
+            })
+            .collect();
+        ranked.sort();
+        let limit = match place {
+            Some(_) => usize::MAX,
+            None => (name.chars().count() / 3).max(1),
+        };
+        ranked
+            .into_iter()
+            .filter(|&(d, _)| d <= limit)
+            .take(NEARBY)
+            .map(|(_, cell)| cell.clone())
+            .collect()
     }
 }
 
@@ -251,6 +309,7 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
                 ErrorKind::UnknownCell {
                     key: "board.remove_cells".into(),
                     cell: name.get_ref().clone(),
+                    nearby: Vec::new(),
                 },
             ));
         }
@@ -302,6 +361,8 @@ fn collect_cells(ctx: &Ctx, file: &VariantFile, labels: &Labels) -> Result<Cells
         names,
         coords,
         by_name,
+        letter_index: labels.letter_index.clone(),
+        number_index: labels.number_index.clone(),
     })
 }
 
@@ -523,6 +584,58 @@ fn build_links(
     Ok(links)
 }
 
+/// Where a side's men start and how far the rows of `men = { rows = N }` reach.
+struct StartContext<'a> {
+    /// The player's own back rank: the opponent's promotion zone.
+    back_rank: Vec<Cell>,
+    /// The board's links, `links[cell * directions + d]`.
+    links: &'a [Option<Cell>],
+}
+
+/// The cells of the opponent's promotion zone that exist (unknown names are reported
+/// when that side is built).
+fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
+    opponent
+        .promotion
+        .get_ref()
+        .iter()
+        .filter_map(|name| cells.by_name.get(name.get_ref()).copied())
+        .collect()
+}
+
+/// The listed men, or the cells of the first rows (named, with the span of `rows`).
+fn men_names(
+    ctx: &Ctx,
+    player: Player,
+    spec: &PlayerSpec,
+    cells: &Cells,
+    forward: &[Dir],
+    start: &StartContext,
+) -> Result<Vec<Name>, VariantError> {
+    match &spec.men {
+        MenSpec::Cells(names) => Ok(names.clone()),
+        MenSpec::Rows(rows) => {
+            let n = *rows.get_ref();
+            if !(1..=64).contains(&n) {
+                return Err(ctx.err(
+                    Some(&rows.span()),
+                    ErrorKind::BadValue {
+                        key: format!("players.{}.men.rows", player.name().to_lowercase()),
+                        why: "expected 1 to 64 rows".into(),
+                    },
+                ));
+            }
+            let nd = start.links.len() / cells.names.len().max(1);
+            Ok(
+                first_rows(&start.back_rank, forward, start.links, nd, n as usize)
+                    .into_iter()
+                    .map(|c| Name::new(rows.span(), cells.names[c].clone()))
+                    .collect(),
+            )
+        }
+    }
+}
+
 fn build_side(
     ctx: &Ctx,
     player: Player,
@@ -530,6 +643,7 @@ fn build_side(
     cells: &Cells,
     dirs: &[Direction],
     claimed: &mut HashMap<Cell, ()>,
+    start: &StartContext,
 ) -> Result<Side, VariantError> {
     let key = |k: &str| format!("players.{}.{k}", player.name().to_lowercase());
     let mut forward = Vec::new();
@@ -575,7 +689,11 @@ fn build_side(
         out.sort_unstable();
         Ok(out)
     };
-    let men = place(&spec.men, "men", true)?;
+    let men = place(
+        &men_names(ctx, player, spec, cells, &forward, start)?,
+        "men",
+        true,
+    )?;
     let kings = place(&spec.kings, "kings", false)?;
     Ok(Side {
         forward,
@@ -749,7 +867,13 @@ fn find_mirror(
     swaps.then_some(mirror)
 }
 
-fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
+/// Validates `file` into a [`Geometry`]; without `with_players`, the players' section
+/// is not read and both sides are empty (a board to look at, not to play).
+pub(crate) fn assemble(
+    ctx: &Ctx,
+    file: &VariantFile,
+    with_players: bool,
+) -> Result<Geometry, VariantError> {
     let labels = Labels::new(ctx, file)?;
     let dirs = collect_directions(ctx, file)?;
     let mut cells = collect_cells(ctx, file, &labels)?;
@@ -757,24 +881,43 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
     let display = build_display(ctx, file, &cells)?;
     let notation = number_cells(ctx, file, &mut cells.names, &mut cells.by_name, &display)?;
     let mut claimed = HashMap::new();
-    let sides = [
-        build_side(
-            ctx,
-            Player::White,
-            &file.players.white,
-            &cells,
-            &dirs,
-            &mut claimed,
-        )?,
-        build_side(
-            ctx,
-            Player::Black,
-            &file.players.black,
-            &cells,
-            &dirs,
-            &mut claimed,
-        )?,
-    ];
+    let players = &file.players;
+    let empty = || Side {
+        forward: Vec::new(),
+        promotion: Vec::new(),
+        men: Vec::new(),
+        kings: Vec::new(),
+    };
+    let sides = if !with_players {
+        [empty(), empty()]
+    } else {
+        [
+            build_side(
+                ctx,
+                Player::White,
+                &players.white,
+                &cells,
+                &dirs,
+                &mut claimed,
+                &StartContext {
+                    back_rank: back_rank(&cells, &players.black),
+                    links: &links,
+                },
+            )?,
+            build_side(
+                ctx,
+                Player::Black,
+                &players.black,
+                &cells,
+                &dirs,
+                &mut claimed,
+                &StartContext {
+                    back_rank: back_rank(&cells, &players.white),
+                    links: &links,
+                },
+            )?,
+        ]
+    };
     let (rules, values) = build_rules(ctx, file)?;
     let n = cells.names.len();
     let nd = dirs.len();

@@ -73,15 +73,10 @@ pub(crate) fn build_display(
         .collect::<Option<_>>()
         .ok_or_else(|| too_large("over 2^63".into(), "over 2^63".into()))?;
     for (name, xy) in &spec.cells {
-        let cell = *cells.by_name.get(name).ok_or_else(|| {
-            ctx.err(
-                Some(&xy.span()),
-                ErrorKind::UnknownCell {
-                    key: "board.display.cells".into(),
-                    cell: name.clone(),
-                },
-            )
-        })?;
+        let cell = *cells
+            .by_name
+            .get(name)
+            .ok_or_else(|| ctx.err(Some(&xy.span()), cells.unknown("board.display.cells", name)))?;
         if !within_coordinate_range(*xy.get_ref()) {
             return Err(ctx.err(
                 Some(&xy.span()),

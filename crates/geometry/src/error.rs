@@ -68,12 +68,17 @@ pub enum ErrorKind {
     #[error("{0}")]
     MissingKey(String),
     /// A cell name that is not on the board.
-    #[error("unknown cell `{cell}` in `{key}`")]
+    #[error(
+        "unknown cell `{cell}` in `{key}`{}; `bushka cells` on this file draws every cell's name",
+        nearby_text(nearby)
+    )]
     UnknownCell {
         /// The key that names it.
         key: String,
         /// The name.
         cell: String,
+        /// The board's cells nearest to it (by place, or by spelling), nearest first.
+        nearby: Vec<String>,
     },
     /// A cell name that cannot be read as a letter label and a number label.
     #[error("cell name `{0}` is not a letter label followed by a number label")]
@@ -217,6 +222,15 @@ pub enum ErrorKind {
         /// Why.
         why: String,
     },
+}
+
+/// `, near it: a5, a6` (nothing when no cell is near).
+fn nearby_text(nearby: &[String]) -> String {
+    if nearby.is_empty() {
+        String::new()
+    } else {
+        format!(" (cells near it: {})", nearby.join(", "))
+    }
 }
 
 /// An error loading a variant file: where (file, line, column) and what.

@@ -173,12 +173,69 @@ pub struct PlayerSpec {
     pub forward: Vec<Name>,
     /// Cells on which a man of this player promotes.
     pub promotion: Spanned<Vec<Name>>,
-    /// Men at the start.
+    /// Men at the start: listed cells, or the rows nearest the player.
     #[serde(default)]
-    pub men: Vec<Name>,
+    pub men: MenSpec,
     /// Kings at the start (authored positions).
     #[serde(default)]
     pub kings: Vec<Name>,
+}
+
+/// The men at the start: `men = ["e1", "f2"]` or `men = { rows = 3 }`.
+///
+/// Rows count from the player's own back rank (the cells where the opponent's men
+/// promote), row 1 being the back rank itself and row k + 1 the cells one forward step
+/// (in one of the player's forward directions) beyond row k, so `rows` means "the N
+/// rows nearest the player" however the board is drawn.
+#[derive(Debug, Clone)]
+pub enum MenSpec {
+    /// Listed cells.
+    Cells(Vec<Name>),
+    /// The first N rows.
+    Rows(Spanned<i64>),
+}
+
+impl Default for MenSpec {
+    fn default() -> Self {
+        MenSpec::Cells(Vec::new())
+    }
+}
+
+impl<'de> Deserialize<'de> for MenSpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MenSpec, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = MenSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cells or { rows = N }")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<MenSpec, A::Error> {
+                let mut cells = Vec::new();
+                while let Some(name) = seq.next_element::<Name>()? {
+                    cells.push(name);
+                }
+                Ok(MenSpec::Cells(cells))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<MenSpec, A::Error> {
+                let mut rows = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key != "rows" {
+                        return Err(serde::de::Error::unknown_field(&key, &["rows"]));
+                    }
+                    rows = Some(map.next_value::<Spanned<i64>>()?);
+                }
+                rows.map(MenSpec::Rows)
+                    .ok_or_else(|| serde::de::Error::missing_field("rows"))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// `[rules]`: switches read by the engine, defaulting to official Bushka.

@@ -59,7 +59,7 @@ impl Player {
 pub enum CaptureStyle {
     /// Bushka: linear capture by lines of men, then approach capture by single pieces.
     Contact,
-    /// Draughts: men and kings jump over opposing pieces (RULES.md section 6).
+    /// Draughts: men and kings jump over opposing pieces (crates/rules/RULES.md section 6).
     Jump,
 }
 

@@ -8,6 +8,7 @@
 //! bit embedding that turns each direction into a shift).
 
 mod assemble;
+mod board_only;
 mod builtin;
 mod display;
 pub mod embed;
@@ -16,9 +17,12 @@ pub mod file;
 mod generate;
 mod geometry;
 mod limits;
+mod message;
 mod numbering;
+mod rows;
 
 pub use assemble::{load_path, load_str};
+pub use board_only::{load_board_path, load_board_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};

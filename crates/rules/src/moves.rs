@@ -25,7 +25,7 @@ impl MoveKind {
     }
 }
 
-/// A move, identified (RULES.md section 4) by its kind, origin, destination and
+/// A move, identified (crates/rules/RULES.md section 4) by its kind, origin, destination and
 /// captured set. For line moves and linear captures the origin is the lifted tail man.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move<B: Bits> {

@@ -1,4 +1,4 @@
-//! MindSports notation (RULES.md section 5): printing and parsing.
+//! MindSports notation (crates/rules/RULES.md section 5): printing and parsing.
 //!
 //! Quiet moves and linear captures keep to one line, so only the changing index is
 //! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full

@@ -1,4 +1,4 @@
-//! PDN numeric move notation for boards with `board.notation = "numeric"` (RULES.md
+//! PDN numeric move notation for boards with `board.notation = "numeric"` (crates/rules/RULES.md
 //! section 6.2): a quiet move is `32-28`, a capture `28x19`, or with every landing
 //! square `28x19x10` where two captures share origin and destination. The full form
 //! is always accepted; a short capture that fits several moves is an error listing them.

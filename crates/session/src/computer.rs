@@ -28,8 +28,15 @@ impl<B: Bits> Computer<B> {
     pub(crate) fn build(spec: PlayerSpec, board: &Arc<Board<B>>) -> Option<Computer<B>> {
         match spec {
             PlayerSpec::Human => None,
-            PlayerSpec::Engine { limits, hash_mib } => Some(Computer::Engine(Box::new(
-                Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string()),
+            PlayerSpec::Engine {
+                limits,
+                hash_mib,
+                margin,
+                seed,
+                ..
+            } => Some(Computer::Engine(Box::new(
+                Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string())
+                    .with_variety(margin, seed),
             ))),
             _ => spec.build(board, 0).map(Computer::Instant),
         }

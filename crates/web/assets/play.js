@@ -10,9 +10,11 @@ const $ = (id) => document.getElementById(id);
 const PLAYERS = [
   ["human", "Human"],
   ["random", "Random mover"],
-  ["engine:depth=2", "Engine: easy (depth 2)"],
-  ["engine:depth=4", "Engine: medium (depth 4)"],
-  ["engine:movetime=1000", "Engine: strong (1 s a move)"],
+  ["engine:level=easy", "Engine: easy (level 2)"],
+  ["engine:level=medium", "Engine: medium (level 4)"],
+  ["engine:level=hard", "Engine: hard (level 6)"],
+  ["engine:level=max", "Engine: max (level 8)"],
+  ["engine:movetime=1000", "Engine: 1 s a move"],
   ["engine:movetime=5000", "Engine: 5 s a move"],
   ["engine:movetime=15000", "Engine: 15 s a move"],
 ];

@@ -66,6 +66,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .iter()
         .map(|v| load_variant(v).map(AnyBoard::new))
         .collect::<Result<Vec<_>, _>>()?;
+    for (i, board) in boards.iter().enumerate() {
+        let id = &board.geometry().meta().id;
+        if let Some(j) = boards[..i]
+            .iter()
+            .position(|other| &other.geometry().meta().id == id)
+        {
+            return Err(CliError::Usage(format!(
+                "--variant {} and --variant {} have the same id `{id}`; each variant needs its own id",
+                args.variant[j], args.variant[i]
+            )));
+        }
+    }
     let config = CompareConfig {
         games: args.games as usize,
         player,

@@ -1,8 +1,11 @@
 //! `bushka match`: games between two players, alternating colours, with a score.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
-use bushka_arena::{MatchConfig, MatchReport, run_match, threads_in_use};
+use bushka_arena::{
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchReport, Score, run_match, threads_in_use,
+};
 use bushka_rules::AnyBoard;
 
 use crate::commands::arena_common::{automated_spec, progress};
@@ -22,7 +25,8 @@ pub struct Args {
     #[arg(long, value_name = "VARIANT", default_value = DEFAULT_VARIANT)]
     variant: String,
     /// The first player, White in the first game: random[:seed=S], greedy[:seed=S]
-    /// or engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB].
+    /// or engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N]
+    /// [:margin=CP][:seed=S][:hash=MIB].
     #[arg(long, value_name = "SPEC")]
     white: String,
     /// The second player, Black in the first game.
@@ -41,8 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Open each pair of games with K uniformly random plies, the same for both
-    /// colour orders.
-    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    /// colour orders (0 plays every game from the start position).
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_COMPARE_OPENING as u64, value_parser = clap::value_parser!(u64).range(0..=1000))]
     random_opening: u64,
     /// Write every game as a game record `DIR/game-NNNN.pdn` (created if missing).
     #[arg(long, value_name = "DIR")]
@@ -80,6 +84,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(dir) = &args.save {
         save(&report, dir)?;
     }
+    let distinct: HashSet<u64> = report.games.iter().map(|g| g.stats.fingerprint).collect();
+    if distinct.len() < report.games.len() {
+        output::eprintln(&format!(
+            "warning: only {} of the {} games differ, so the repeats add nothing to the score; \
+             vary them with --random-opening K or an engine with a margin (engine:level=L)",
+            distinct.len(),
+            report.games.len()
+        ));
+    }
     output::print(&describe(&report, &board))
 }
 
@@ -97,10 +110,31 @@ fn save(report: &MatchReport, dir: &std::path::Path) -> Result<(), CliError> {
 }
 
 fn signed(elo: f64) -> String {
-    if elo.is_infinite() {
-        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    format!("{elo:+.0}")
+}
+
+/// `+191 (95% interval +60 to +340)`; a clean sweep has no finite Elo, so it is
+/// reported by the interval's finite end: `> +168 (...)`.
+fn elo_text(score: &Score) -> String {
+    let (low, high) = score.elo_interval();
+    let estimate = score.elo();
+    if estimate == f64::INFINITY {
+        format!(
+            "> {} (the lower end of the 95% interval; every game was won)",
+            signed(low)
+        )
+    } else if estimate == f64::NEG_INFINITY {
+        format!(
+            "< {} (the upper end of the 95% interval; every game was lost)",
+            signed(high)
+        )
     } else {
-        format!("{elo:+.0}")
+        format!(
+            "{} (95% interval {} to {})",
+            signed(estimate),
+            signed(low),
+            signed(high)
+        )
     }
 }
 
@@ -153,13 +187,7 @@ fn describe(report: &MatchReport, board: &AnyBoard) -> String {
         pct(s.low),
         pct(s.high)
     ));
-    let (low, high) = s.elo_interval();
-    lines.push(format!(
-        "Elo difference: {} (95% interval {} to {})",
-        signed(s.elo()),
-        signed(low),
-        signed(high)
-    ));
+    lines.push(format!("Elo difference: {}", elo_text(s)));
     lines.push(format!(
         "Wins: {} by no legal move, {} by resignation",
         report.wins_no_legal_move, report.wins_resignation

@@ -7,14 +7,17 @@
 
 mod analyse;
 mod arena_common;
+pub mod cells;
 mod check;
 pub mod common;
 mod compare;
 mod matches;
 mod merge;
 mod moves;
+pub mod new;
 mod perft;
 pub(crate) mod play;
+mod playtest;
 pub(crate) mod record_file;
 mod replay;
 mod report;
@@ -34,8 +37,12 @@ use crate::error::CliError;
 pub enum Command {
     /// Play a game in the terminal (you against the engine by default).
     Play(play::Args),
-    /// Validate variant files and summarise each valid one.
+    /// Validate variant files, play each valid one, and summarise it.
     Check(check::Args),
+    /// Write a new variant file for a draughts board or a hexagon, ready to edit.
+    New(new::Args),
+    /// Draw a variant's cell names (works while its players section is unfinished).
+    Cells(cells::Args),
     /// List the built-in variants.
     Variants(variants::Args),
     /// Draw a position (the start position by default).
@@ -66,6 +73,8 @@ impl Command {
         match self {
             Command::Play(args) => play::run(args),
             Command::Check(args) => check::run(args),
+            Command::Cells(args) => cells::run(args),
+            Command::New(args) => new::run(args),
             Command::Variants(args) => variants::run(args),
             Command::Show(args) => show::run(args),
             Command::Perft(args) => perft::run(args),
@@ -87,13 +96,37 @@ pub const DEFAULT_VARIANT: &str = "bushka";
 /// Loads the board named by a `--variant` argument: a built-in variant's name, or a
 /// path to a variant file.
 pub fn load_variant(spec: &str) -> Result<Geometry, CliError> {
-    let is_builtin = BUILTIN.iter().any(|b| b.name == spec);
-    if !is_builtin && !spec.ends_with(".toml") && Path::new(spec).symlink_metadata().is_err() {
-        let builtins: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
-        return Err(CliError::UnknownVariant {
-            name: spec.to_string(),
-            builtins: builtins.join(", "),
-        });
-    }
+    check_variant_name(spec)?;
     Ok(bushka_geometry::resolve(spec)?)
+}
+
+/// Loads only the board of a variant (cells, names, drawing), even when its players
+/// section is wrong or empty: for looking at the cell names while writing a file.
+pub fn load_variant_board(spec: &str) -> Result<Geometry, CliError> {
+    check_variant_name(spec)?;
+    Ok(match BUILTIN.iter().find(|b| b.name == spec) {
+        Some(b) => bushka_geometry::load_board_str(b.text, &format!("{}.toml (built-in)", b.name))?,
+        None => bushka_geometry::load_board_path(Path::new(spec))?,
+    })
+}
+
+/// An error for a name that is neither a built-in variant nor a file, suggesting the
+/// built-in name closest to it.
+fn check_variant_name(spec: &str) -> Result<(), CliError> {
+    let is_builtin = BUILTIN.iter().any(|b| b.name == spec);
+    if is_builtin || spec.ends_with(".toml") || Path::new(spec).symlink_metadata().is_ok() {
+        return Ok(());
+    }
+    let builtins: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
+    let closest = builtins
+        .iter()
+        .map(|name| (strsim::damerau_levenshtein(spec, name), *name))
+        .min()
+        .filter(|&(distance, name)| distance <= name.len().div_ceil(3))
+        .map(|(_, name)| name.to_string());
+    Err(CliError::UnknownVariant {
+        name: spec.to_string(),
+        builtins: builtins.join(", "),
+        suggestion: closest,
+    })
 }

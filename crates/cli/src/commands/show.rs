@@ -4,6 +4,7 @@ use bushka_geometry::{Cell, Player};
 use bushka_rules::{Bits, Board, with_board};
 
 use crate::commands::common::{PositionArgs, pieces};
+use crate::commands::{cells, load_variant_board};
 use crate::error::CliError;
 use crate::output;
 use crate::render::{self, Options};
@@ -20,8 +21,24 @@ pub struct Args {
 
 /// Runs `show`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = args.position.board()?;
+    let board = match args.position.board() {
+        Ok(board) => board,
+        Err(error) if args.names => return names_only(&args, error),
+        Err(error) => return Err(error),
+    };
     with_board!(&board, b => run_on(b, &args))
+}
+
+/// `--names` on a variant that does not load as a game (its players section is
+/// unfinished): draws the cell names of its board, and says why there is no position.
+fn names_only(args: &Args, error: CliError) -> Result<(), CliError> {
+    let Ok(geometry) = load_variant_board(&args.position.variant) else {
+        return Err(error);
+    };
+    output::eprintln(&format!(
+        "note: no position to draw: {error}\nnote: drawing the board's cell names only"
+    ));
+    output::print(&cells::describe(&geometry))
 }
 
 fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {

@@ -1,4 +1,4 @@
-//! Bushka's contact capture (RULES.md 3.1, 3.3, 3.4).
+//! Bushka's contact capture (crates/rules/RULES.md 3.1, 3.3, 3.4).
 //!
 //! 1. Linear captures: a line of men steps one cell along its line (either way) so that
 //!    its head touches an opposing piece; a king touched goes alone, a man goes with the

@@ -1,4 +1,4 @@
-//! Draughts' jump capture (RULES.md section 6.1).
+//! Draughts' jump capture (crates/rules/RULES.md section 6.1).
 //!
 //! A man jumps an adjacent opposing piece onto the vacant cell beyond it (in every
 //! direction, or forward only when `rules.men_capture = "forward"`); a long king jumps

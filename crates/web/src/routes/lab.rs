@@ -124,10 +124,7 @@ pub async fn playtest(
         ..CompareConfig::default()
     };
     let random = config(PlayerSpec::Random { seed: 0 });
-    let engine = config(PlayerSpec::Engine {
-        limits: bushka_engine::Limits::depth(2),
-        hash_mib: 4,
-    });
+    let engine = config(PlayerSpec::engine(bushka_engine::Limits::depth(2), 4));
     let reports = run_search(&state, move || {
         let boards = [board];
         let random = compare(&boards, &random)?;
