@@ -24,8 +24,20 @@ pub(crate) enum Computer<B: Bits> {
 }
 
 impl<B: Bits> Computer<B> {
-    /// The computer player of `spec`; `None` for a human.
-    pub(crate) fn build(spec: PlayerSpec, board: &Arc<Board<B>>) -> Option<Computer<B>> {
+    /// The computer player of `spec`; `None` for a human. A spec without a seed of its
+    /// own (`seed` 0) takes `session_seed`, so that sessions differ; a spec that names
+    /// a seed plays the same way every time.
+    pub(crate) fn build(
+        spec: PlayerSpec,
+        board: &Arc<Board<B>>,
+        session_seed: u64,
+    ) -> Option<Computer<B>> {
+        let own_seed = match spec {
+            PlayerSpec::Random { seed } | PlayerSpec::Greedy { seed } => seed,
+            PlayerSpec::Engine { seed, .. } => seed,
+            PlayerSpec::Human => 0,
+        };
+        let offset = if own_seed == 0 { session_seed } else { 0 };
         match spec {
             PlayerSpec::Human => None,
             PlayerSpec::Engine {
@@ -36,9 +48,9 @@ impl<B: Bits> Computer<B> {
                 ..
             } => Some(Computer::Engine(Box::new(
                 Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string())
-                    .with_variety(margin, seed),
+                    .with_variety(margin, seed.wrapping_add(offset)),
             ))),
-            _ => spec.build(board, 0).map(Computer::Instant),
+            _ => spec.build(board, offset).map(Computer::Instant),
         }
     }
 

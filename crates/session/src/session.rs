@@ -134,7 +134,7 @@ impl<B: Bits> Session<B> {
     /// A session on `setup`'s game.
     pub fn new(setup: Setup<B>) -> Session<B> {
         let board = Arc::clone(setup.game.board());
-        let computers = setup.specs.map(|spec| Computer::build(spec, &board));
+        let computers = setup.specs.map(|spec| Computer::build(spec, &board, 0));
         Session {
             board,
             game: setup.game,
@@ -145,6 +145,17 @@ impl<B: Bits> Session<B> {
             analyst: Analyst::new(),
             draw_offer: None,
         }
+    }
+
+    /// The same session with its computer players reseeded by `seed`: those whose
+    /// spec names no seed of its own choose differently from one session to the next
+    /// (an engine among its near-best moves, a random player among all). Front ends
+    /// pass a fresh seed for each new game; without it a session repeats itself.
+    pub fn vary(mut self, seed: u64) -> Session<B> {
+        self.computers = self
+            .specs
+            .map(|spec| Computer::build(spec, &self.board, seed));
+        self
     }
 
     // ---- questions ----

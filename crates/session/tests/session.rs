@@ -288,3 +288,29 @@ fn a_result_the_moves_do_not_explain_is_a_declaration() {
     let keys: Vec<&str> = tags.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(keys, ["Variant", "White", "Black", "Date"]);
 }
+
+/// The first moves of a game between two computer players, the session reseeded by
+/// `seed`.
+fn opening(specs: [&str; 2], seed: u64) -> Vec<String> {
+    let mut s = session(specs, None).vary(seed);
+    for _ in 0..6 {
+        s.computer_move(Arc::default()).expect("a computer move");
+    }
+    moves(&s)
+}
+
+#[test]
+fn reseeded_sessions_differ_unless_a_spec_names_its_seed() {
+    // Players without a seed of their own take the session's: over a few seeds the
+    // games differ, and the same seed repeats the same game.
+    let unseeded = ["random", "engine:depth=1:margin=100"];
+    let games: Vec<Vec<String>> = (1..=4).map(|seed| opening(unseeded, seed)).collect();
+    assert!(games.iter().any(|g| *g != games[0]), "{games:?}");
+    assert_eq!(opening(unseeded, 3), games[2]);
+    // Players that name their seed play the same game whatever the session's seed.
+    let seeded = ["random:seed=7", "engine:depth=1:margin=100:seed=5"];
+    let first = opening(seeded, 1);
+    for seed in 2..=4 {
+        assert_eq!(opening(seeded, seed), first);
+    }
+}

@@ -83,6 +83,7 @@ fn session_on(
             tags,
             max_plies: None,
         })
+        .vary(rand::random())
     }
     Ok(match board {
         AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, position)?, specs, tags)),
@@ -205,7 +206,8 @@ pub async fn load(
             specs,
             tags,
             max_plies: None,
-        }))
+        })
+        .vary(rand::random()))
     }
     let specs = [white, black];
     let entry = GameEntry::new(match &board {

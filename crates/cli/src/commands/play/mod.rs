@@ -112,7 +112,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             specs: [white, black],
             tags,
             max_plies: args.max_plies.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        });
+        })
+        .vary(rand::random());
         terminal::run_at_terminal(session, args.load.clone())
     })
 }
