@@ -4,7 +4,12 @@
 //! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full
 //! (`e4f5`, `e4xf5`). Piece captures give origin and destination compressed the same
 //! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
-//! printed when the compact form is ambiguous and is always accepted.
+//! printed when the compact form is ambiguous and is always accepted. Where another
+//! legal move has that route too (a wrap-around board), the compact form is followed by
+//! the captured cells in parentheses (`g38x(b4)`), which names a move by its identity;
+//! any form may carry that suffix.
+
+use std::collections::HashMap;
 
 use bushka_geometry::Geometry;
 
@@ -147,7 +152,8 @@ fn clean(text: &str) -> &str {
 
 impl<B: Bits> Board<B> {
     /// Every route of a move, origin first (one route for non-capturing moves and
-    /// linear captures: origin and destination).
+    /// linear captures: origin and destination). There may be exponentially many; the
+    /// notation uses one ([`Board::route_text`]).
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
             MoveKind::PieceCapture => contact::routes(self, pos, mv),
@@ -155,16 +161,32 @@ impl<B: Bits> Board<B> {
         }
     }
 
-    /// The full route form: every cell visited joined by `-`, then `x` for captures.
-    pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
-        let route = self
-            .routes(pos, mv)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| vec![mv.from, mv.to]);
+    /// One route of a move (the first found), origin first.
+    fn route(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Sq> {
+        match mv.kind {
+            MoveKind::PieceCapture => contact::first_route(self, pos, mv),
+            _ => None,
+        }
+        .unwrap_or_else(|| vec![mv.from, mv.to])
+    }
+
+    /// Whether `route` is a route of `mv`.
+    fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
+        match mv.kind {
+            MoveKind::PieceCapture => contact::has_route(self, pos, mv, route),
+            _ => route == [mv.from, mv.to],
+        }
+    }
+
+    fn route_string(&self, mv: &Move<B>, route: &[Sq]) -> String {
         let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
         let x = if mv.kind.is_capture() { "x" } else { "" };
         format!("{}{x}", cells.join("-"))
+    }
+
+    /// The full route form: every cell visited joined by `-`, then `x` for captures.
+    pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
+        self.route_string(mv, &self.route(pos, mv))
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
@@ -176,35 +198,73 @@ impl<B: Bits> Board<B> {
         )
     }
 
+    /// The compact form followed by the captured cells in parentheses, `g38x(b4)`:
+    /// names a capture by its identity when even its route is shared.
+    fn captured_text(&self, mv: &Move<B>) -> String {
+        let captured: Vec<&str> = mv.captured.iter().map(|sq| self.name(sq as Sq)).collect();
+        format!("{}({})", self.compact_text(mv), captured.join(","))
+    }
+
+    /// The notation of `mv` when `rivals` (other legal moves) share its compact text:
+    /// the compact form if there are none, else its full route if no rival has that
+    /// route, else the compact form with the captured cells.
+    fn text_among(&self, pos: &Position<B>, mv: &Move<B>, compact: String, rivals: &[Move<B>]) -> String {
+        if rivals.is_empty() {
+            return compact;
+        }
+        let route = self.route(pos, mv);
+        if rivals.iter().any(|other| self.has_route(pos, other, &route)) {
+            self.captured_text(mv)
+        } else {
+            self.route_string(mv, &route)
+        }
+    }
+
     /// The notation of `mv` among the legal moves `legal`: the compact form, or the
-    /// full route where the compact form would fit another legal move too.
+    /// full route where the compact form would fit another legal move too, or, where
+    /// another move has that route too, the compact form with the captured cells.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
         let text = self.compact_text(mv);
-        let ambiguous = legal.iter().any(|other| {
-            !other.same(mv)
-                && family(other.kind) == family(mv.kind)
-                && self.compact_text(other) == text
-        });
-        if ambiguous {
-            self.route_text(pos, mv)
-        } else {
-            text
+        let rivals: Vec<Move<B>> = legal
+            .iter()
+            .filter(|other| !other.same(mv) && self.compact_text(other) == text)
+            .copied()
+            .collect();
+        self.text_among(pos, mv, text, &rivals)
+    }
+
+    /// The notation of every move of `legal` (legal moves of `pos`), in order; linear
+    /// in the number of moves, unlike calling [`Board::move_text`] for each.
+    pub fn move_texts(&self, pos: &Position<B>, legal: &[Move<B>]) -> Vec<String> {
+        let compacts: Vec<String> = legal.iter().map(|mv| self.compact_text(mv)).collect();
+        let mut groups: HashMap<&str, Vec<Move<B>>> = HashMap::new();
+        for (mv, text) in legal.iter().zip(&compacts) {
+            groups.entry(text.as_str()).or_default().push(*mv);
         }
+        legal
+            .iter()
+            .zip(&compacts)
+            .map(|(mv, text)| {
+                let rivals: Vec<Move<B>> = groups[text.as_str()]
+                    .iter()
+                    .filter(|other| !other.same(mv))
+                    .copied()
+                    .collect();
+                self.text_among(pos, mv, text.clone(), &rivals)
+            })
+            .collect()
     }
 
     /// All legal moves of `pos` in notation, in generation order.
     pub fn legal_texts(&self, pos: &Position<B>) -> Vec<String> {
-        let moves = self.moves(pos);
-        moves
-            .iter()
-            .map(|mv| self.move_text(pos, mv, moves.as_slice()))
-            .collect()
+        self.move_texts(pos, self.moves(pos).as_slice())
     }
 
     /// Parses a move in MindSports notation (compact or full route) against the legal
     /// moves of `pos`.
     pub fn parse_move(&self, pos: &Position<B>, text: &str) -> Result<Move<B>, MoveError> {
         let input = clean(text);
+        let written = input;
         let legal = self.moves(pos);
         let geometry = self.geometry();
         let syntax = |why: &str| MoveError::Syntax {
@@ -214,6 +274,19 @@ impl<B: Bits> Board<B> {
         if input.is_empty() {
             return Err(syntax("empty move"));
         }
+        let (input, captured) = match input.strip_suffix(')').and_then(|t| t.split_once('(')) {
+            Some((body, cells)) => {
+                let mut set = B::EMPTY;
+                for name in cells.split(',') {
+                    let cell = geometry.cell(name.trim()).ok_or_else(|| {
+                        syntax(&format!("`{name}` is not a cell of this board"))
+                    })?;
+                    set |= B::bit(self.sq(cell) as usize);
+                }
+                (body, Some(set))
+            }
+            None => (input, None),
+        };
         let candidates: Vec<Move<B>> = if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);
             let mut route = Vec::new();
@@ -228,7 +301,7 @@ impl<B: Bits> Board<B> {
             }
             legal
                 .iter()
-                .filter(|mv| self.routes(pos, mv).contains(&route))
+                .filter(|mv| self.has_route(pos, mv, &route))
                 .copied()
                 .collect()
         } else {
@@ -258,18 +331,27 @@ impl<B: Bits> Board<B> {
                 .copied()
                 .collect()
         };
+        let candidates: Vec<Move<B>> = candidates
+            .into_iter()
+            .filter(|mv| captured.is_none_or(|set| mv.captured == set))
+            .collect();
         match candidates.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(MoveError::Illegal {
-                input: input.to_string(),
+                input: written.to_string(),
                 legal: self.legal_texts(pos),
             }),
             _ => Err(MoveError::Ambiguous {
-                input: input.to_string(),
-                candidates: candidates
-                    .iter()
-                    .map(|mv| self.route_text(pos, mv))
-                    .collect(),
+                input: written.to_string(),
+                candidates: {
+                    let texts = self.move_texts(pos, legal.as_slice());
+                    legal
+                        .iter()
+                        .zip(texts)
+                        .filter(|(mv, _)| candidates.iter().any(|c| c.same(mv)))
+                        .map(|(_, text)| text)
+                        .collect()
+                },
             }),
         }
     }

@@ -11,7 +11,7 @@ use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, Seen};
 use crate::position::Position;
 
 /// Generates the contact captures of `pos` into `out` (which must be empty); returns
@@ -37,7 +37,7 @@ struct Majority {
 impl Majority {
     /// Whether a capture of `n` pieces may be listed; clears `out` when it beats it.
     #[inline]
-    fn admit<B: Bits>(&mut self, n: u32, out: &mut MoveList<B>) -> bool {
+    fn admit<B: Bits>(&mut self, n: u32, out: &mut Vec<Move<B>>) -> bool {
         if !self.enforce {
             return true;
         }
@@ -89,7 +89,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
                 }
                 run
             };
-            if !majority.admit(captured.count(), out) {
+            if !majority.admit(captured.count(), out.as_mut_vec()) {
                 continue;
             }
             let promotes = promotion.has(front as usize);
@@ -106,10 +106,24 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
+/// Most states remembered from one origin (a memory bound; states beyond it are
+/// searched again when reached again).
+const MAX_REMEMBERED: usize = 1 << 18;
+
 /// Depth-first search of piece-capture sequences from one origin.
+///
+/// The search is over states (cell, captured set): the captures still possible from a
+/// state do not depend on the order that led to it, so a state is searched once
+/// (`seen`, up to a memory bound) and a sequence's end is recorded once (`ends`, a
+/// hashed set once it grows, so recording many moves stays linear). Under the majority
+/// rule a state is cut when it cannot reach the largest count found so far.
 struct Sequences<'a, B: Bits> {
     board: &'a Board<B>,
-    out: &'a mut MoveList<B>,
+    out: &'a mut Vec<Move<B>>,
+    /// States already searched from this origin.
+    seen: &'a mut Seen<(Sq, B)>,
+    /// Ends (cell, captured set) already recorded from this origin.
+    ends: &'a mut Seen<(Sq, B)>,
     majority: &'a mut Majority,
     origin: Sq,
     /// Pieces that block: everything but the moving piece's origin.
@@ -125,19 +139,26 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn record(&mut self, to: Sq, captured: B) {
-        if !self.majority.admit(captured.count(), self.out) {
+        if !self.majority.admit(captured.count(), self.out) || !self.ends.insert((to, captured))
+        {
             return;
         }
-        let mv = Move {
+        self.out.push(Move {
             kind: MoveKind::PieceCapture,
             from: self.origin,
             to,
             captured,
             promotes: !self.king && self.promotion.has(to as usize),
-        };
-        if !self.out.iter().any(|m| m.same(&mv)) {
-            self.out.push(mv);
-        }
+        });
+    }
+
+    /// Whether no sequence through a state with `captured` taken can reach the
+    /// majority, even by taking every opposing piece left.
+    fn hopeless(&self, captured: B) -> bool {
+        let best = self.majority.best;
+        self.majority.enforce
+            && best > 0
+            && captured.count() + (self.theirs & !captured).count() < best
     }
 
     /// Whether the man on `sq` heads a line of men in direction `d`.
@@ -179,6 +200,16 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn search(&mut self, at: Sq, captured: B) {
+        if self.hopeless(captured) {
+            return;
+        }
+        // Orders can only meet again once two pieces are taken.
+        if captured.count() >= 2
+            && self.seen.len() < MAX_REMEMBERED
+            && !self.seen.insert((at, captured))
+        {
+            return;
+        }
         let (next, n) = self.steps(at, captured, captured.is_empty());
         for &(land, target) in &next[..n] {
             self.search(land, captured | B::bit(target as usize));
@@ -205,10 +236,15 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let long_kings = board.rules.king_range == KingRange::Long;
     let movers = (pos.men(me) & men_that_can).iter().map(|sq| (sq, false));
     let kings = pos.kings(me).iter().map(|sq| (sq, true));
+    let (moves, seen, ends) = out.scratch();
     for (sq, king) in movers.chain(kings) {
+        seen.clear();
+        ends.clear();
         let mut search = Sequences {
             board,
-            out: &mut *out,
+            out: &mut *moves,
+            seen: &mut *seen,
+            ends: &mut *ends,
             majority: &mut majority,
             origin: sq as Sq,
             blocking: occupied & !B::bit(sq),
@@ -222,28 +258,28 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
-/// Every route (list of cells visited, origin first) by which the piece capture `mv`
-/// can be made in `pos`; empty if `mv` is not a piece capture there.
-pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
-    if mv.kind != MoveKind::PieceCapture {
-        return Vec::new();
-    }
+/// The search that replays the piece capture `mv` in `pos` (only its captured pieces
+/// may be taken), using `scratch`; none if `mv` is not a piece capture of the side to
+/// move there.
+fn replay<'a, B: Bits>(
+    board: &'a Board<B>,
+    pos: &Position<B>,
+    mv: &Move<B>,
+    scratch: &'a mut MoveList<B>,
+    majority: &'a mut Majority,
+) -> Option<Sequences<'a, B>> {
     let me = pos.side();
-    let Some((owner, king)) = pos.piece_at(mv.from) else {
-        return Vec::new();
-    };
-    if owner != me {
-        return Vec::new();
+    let (owner, king) = pos.piece_at(mv.from)?;
+    if mv.kind != MoveKind::PieceCapture || owner != me {
+        return None;
     }
-    let mut scratch = MoveList::new();
-    let mut majority = Majority {
-        enforce: false,
-        best: 0,
-    };
-    let search = Sequences {
+    let (out, seen, ends) = scratch.scratch();
+    Some(Sequences {
         board,
-        out: &mut scratch,
-        majority: &mut majority,
+        out,
+        seen,
+        ends,
+        majority,
         origin: mv.from,
         blocking: pos.occupied() & !B::bit(mv.from as usize),
         theirs: pos.pieces(me.opponent()) & mv.captured,
@@ -251,6 +287,21 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         promotion: board.promotion(me),
         king,
         long: king && board.rules.king_range == KingRange::Long,
+    })
+}
+
+const NO_MAJORITY: Majority = Majority {
+    enforce: false,
+    best: 0,
+};
+
+/// Every route (list of cells visited, origin first) by which the piece capture `mv`
+/// can be made in `pos`; empty if `mv` is not a piece capture there. (There may be
+/// exponentially many: for one route, see [`first_route`].)
+pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
+    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
+    let Some(search) = replay(board, pos, mv, &mut scratch, &mut majority) else {
+        return Vec::new();
     };
     let mut found = Vec::new();
     let mut route = vec![mv.from];
@@ -278,4 +329,63 @@ fn collect_routes<B: Bits>(
         collect_routes(search, mv, captured | B::bit(target as usize), route, found);
         route.pop();
     }
+}
+
+/// One route of the piece capture `mv` in `pos` (the first in search order), found
+/// without listing them all: a state that cannot finish the move is tried once.
+pub(crate) fn first_route<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    mv: &Move<B>,
+) -> Option<Vec<Sq>> {
+    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
+    let mut search = replay(board, pos, mv, &mut scratch, &mut majority)?;
+    let mut route = vec![mv.from];
+    finish(&mut search, mv, B::EMPTY, &mut route, None).then_some(route)
+}
+
+/// Whether `route` (cells visited, origin first) is a route of the piece capture `mv`.
+pub(crate) fn has_route<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    mv: &Move<B>,
+    route: &[Sq],
+) -> bool {
+    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
+    let Some(mut search) = replay(board, pos, mv, &mut scratch, &mut majority) else {
+        return false;
+    };
+    let mut walked = vec![mv.from];
+    route.first() == Some(&mv.from) && finish(&mut search, mv, B::EMPTY, &mut walked, Some(route))
+}
+
+/// Extends `route` to a route of `mv` (following `along` when given); true when done.
+/// States that failed are remembered in the search's `seen` set.
+fn finish<B: Bits>(
+    search: &mut Sequences<'_, B>,
+    mv: &Move<B>,
+    captured: B,
+    route: &mut Vec<Sq>,
+    along: Option<&[Sq]>,
+) -> bool {
+    let at = *route.last().unwrap_or(&mv.from);
+    if captured == mv.captured {
+        return at == mv.to && along.is_none_or(|r| r.len() == route.len());
+    }
+    let next_cell = along.map(|r| r.get(route.len()).copied());
+    if next_cell == Some(None) || !search.seen.insert((at, captured)) {
+        return false;
+    }
+    let (next, n) = search.steps(at, captured, captured.is_empty());
+    for &(land, target) in &next[..n] {
+        if next_cell.is_some_and(|c| c != Some(land)) {
+            continue;
+        }
+        route.push(land);
+        if finish(search, mv, captured | B::bit(target as usize), route, along) {
+            return true;
+        }
+        route.pop();
+    }
+    false
 }
