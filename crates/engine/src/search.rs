@@ -90,7 +90,9 @@ pub struct Iteration<B: Bits> {
 pub struct SearchResult<B: Bits> {
     /// The best move (none when there is no legal move).
     pub best: Option<Move<B>>,
-    /// The last completed iteration (none when there is no legal move).
+    /// The last completed iteration (none when there is no legal move); depth 0 when
+    /// the search was stopped inside the first iteration (its move is then the best
+    /// root move found so far, or the first legal move).
     pub last: Option<Iteration<B>>,
     /// Nodes searched.
     pub nodes: u64,
@@ -125,7 +127,6 @@ pub struct Searcher<B: Bits> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
-    can_stop: bool,
     stopped: bool,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -148,7 +149,6 @@ impl<B: Bits> Searcher<B> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
-            can_stop: false,
             stopped: false,
             stop: None,
             board,
@@ -215,7 +215,6 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_budget().map(|t| start + t);
         self.stopped = false;
-        self.can_stop = false;
         let legal = self.board.moves(&root);
         if legal.is_empty() {
             return SearchResult {
@@ -237,6 +236,18 @@ impl<B: Bits> Searcher<B> {
                 _ => self.negamax(&root, depth as i32, -MATE, MATE, 0),
             };
             if self.stopped {
+                // A stop inside the first iteration still answers: the best root move
+                // found so far, else the first legal move.
+                if last.is_none() {
+                    let best = self.pv[0].first().copied().unwrap_or(legal.as_slice()[0]);
+                    last = Some(Iteration {
+                        depth: 0,
+                        score: 0,
+                        nodes: self.nodes,
+                        elapsed: start.elapsed(),
+                        pv: vec![best],
+                    });
+                }
                 break;
             }
             let mut pv = self.pv[0].clone();
@@ -253,7 +264,6 @@ impl<B: Bits> Searcher<B> {
             on_iteration(&iteration);
             let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
             last = Some(iteration);
-            self.can_stop = true;
             if decided || legal.len() == 1 || self.out_of_budget() {
                 break;
             }
@@ -289,13 +299,12 @@ impl<B: Bits> Searcher<B> {
             })
     }
 
+    /// Stops the search at the node limit, the deadline or the stop flag, at any depth
+    /// (the clock is read every few nodes: a node of a huge board can be slow).
     fn check_stop(&mut self) {
-        if !self.can_stop {
-            return;
-        }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes.is_multiple_of(2048) {
+        } else if self.nodes % 64 == 1 {
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
             let flagged = self
                 .stop

@@ -178,3 +178,36 @@ fn engine_beats_random_on_a_small_board() {
         assert_eq!(score.wins, 4, "{score:?}");
     });
 }
+
+#[test]
+fn node_limit_holds_inside_the_first_iteration() {
+    // A capture fight deep enough that depth 1 alone (quiescence over forced captures)
+    // needs more than a handful of nodes: the limit must hold there too.
+    let board = board64("bushka");
+    let pos = board.start_position();
+    for limit in [1u64, 2, 5, 17] {
+        let mut searcher = Searcher::new(Arc::clone(&board), 1);
+        let result = searcher.search(&pos, &Limits::nodes(limit), |_| {});
+        assert!(result.nodes <= limit, "{} nodes for a limit of {limit}", result.nodes);
+        let best = result.best.expect("a move even when stopped at once");
+        assert!(board.moves(&pos).iter().any(|m| m.same(&best)));
+    }
+}
+
+#[test]
+fn raised_stop_flag_answers_with_a_legal_move_at_once() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = board64("bushka");
+    let pos = board.start_position();
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::new(Arc::clone(&board), 1);
+    searcher.set_stop_flag(Arc::clone(&flag));
+    let mut iterations = 0;
+    let result = searcher.search(&pos, &Limits::depth(20), |_| iterations += 1);
+    assert_eq!(iterations, 0, "no iteration completes under a raised flag");
+    assert_eq!(result.nodes, 1, "nodes after the flag was up");
+    let best = result.best.expect("the first legal move");
+    assert!(best.same(&board.moves(&pos).as_slice()[0]));
+    assert_eq!(result.last.map(|it| it.depth), Some(0));
+    flag.store(false, Ordering::Relaxed);
+}
