@@ -9,7 +9,7 @@ mod search;
 mod tt;
 
 pub use arena::{End, play_out};
-pub use eval::{Evaluator, WEIGHTS, Weights};
+pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,

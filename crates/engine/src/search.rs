@@ -17,6 +17,9 @@ use crate::tt::{Bound, Entry, MoveKey, Table};
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 10_000;
+// Static scores stay far below mate scores.
+const _: () = assert!(crate::eval::MAX_EVAL < MATE_BOUND / 2);
+
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 200;
 

@@ -208,12 +208,21 @@ impl<B: Bits> Board<B> {
     /// The notation of `mv` when `rivals` (other legal moves) share its compact text:
     /// the compact form if there are none, else its full route if no rival has that
     /// route, else the compact form with the captured cells.
-    fn text_among(&self, pos: &Position<B>, mv: &Move<B>, compact: String, rivals: &[Move<B>]) -> String {
+    fn text_among(
+        &self,
+        pos: &Position<B>,
+        mv: &Move<B>,
+        compact: String,
+        rivals: &[Move<B>],
+    ) -> String {
         if rivals.is_empty() {
             return compact;
         }
         let route = self.route(pos, mv);
-        if rivals.iter().any(|other| self.has_route(pos, other, &route)) {
+        if rivals
+            .iter()
+            .any(|other| self.has_route(pos, other, &route))
+        {
             self.captured_text(mv)
         } else {
             self.route_string(mv, &route)
@@ -278,9 +287,9 @@ impl<B: Bits> Board<B> {
             Some((body, cells)) => {
                 let mut set = B::EMPTY;
                 for name in cells.split(',') {
-                    let cell = geometry.cell(name.trim()).ok_or_else(|| {
-                        syntax(&format!("`{name}` is not a cell of this board"))
-                    })?;
+                    let cell = geometry
+                        .cell(name.trim())
+                        .ok_or_else(|| syntax(&format!("`{name}` is not a cell of this board")))?;
                     set |= B::bit(self.sq(cell) as usize);
                 }
                 (body, Some(set))

@@ -139,8 +139,7 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn record(&mut self, to: Sq, captured: B) {
-        if !self.majority.admit(captured.count(), self.out) || !self.ends.insert((to, captured))
-        {
+        if !self.majority.admit(captured.count(), self.out) || !self.ends.insert((to, captured)) {
             return;
         }
         self.out.push(Move {
