@@ -20,6 +20,10 @@ use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
+/// Beyond this many legal moves with one compact text and as many captured pieces, a
+/// move is named by its captured cells rather than by its route.
+const MAX_ROUTE_RIVALS: usize = 8;
+
 /// The three families of move text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Family {
@@ -218,11 +222,16 @@ impl<B: Bits> Board<B> {
         if rivals.is_empty() {
             return compact;
         }
-        let route = self.route(pos, mv);
-        if rivals
+        // A route is as long as the captured set is large: only moves taking as many
+        // pieces can share it. Among many such moves, routes are not worth comparing.
+        let mut alike = rivals
             .iter()
-            .any(|other| self.has_route(pos, other, &route))
-        {
+            .filter(|other| other.capture_count() == mv.capture_count());
+        if alike.clone().count() > MAX_ROUTE_RIVALS {
+            return self.captured_text(mv);
+        }
+        let route = self.route(pos, mv);
+        if alike.any(|other| self.has_route(pos, other, &route)) {
             self.captured_text(mv)
         } else {
             self.route_string(mv, &route)
