@@ -63,6 +63,9 @@ impl<B: Bits> Move<B> {
     }
 }
 
+/// Capture-search states: (cell, captured set).
+pub(crate) type States<B> = Seen<(Sq, B)>;
+
 /// Below this many entries a [`Seen`] set is searched linearly (no hashing).
 const LINEAR_SEEN: usize = 32;
 
@@ -124,8 +127,8 @@ pub struct MoveList<B: Bits> {
     moves: Vec<Move<B>>,
     /// Scratch for the capture search: states (cell, captured set) searched, and
     /// sequence ends recorded, from one origin.
-    states: Seen<(Sq, B)>,
-    ends: Seen<(Sq, B)>,
+    states: States<B>,
+    ends: States<B>,
     /// Scratch for removing repeated moves.
     identities: Seen<(MoveKind, Sq, Sq, B)>,
 }
@@ -142,10 +145,7 @@ impl<B: Bits> MoveList<B> {
     }
 
     /// The moves and the capture-search scratch, borrowed together by the generators.
-    #[allow(clippy::type_complexity)]
-    pub(crate) fn scratch(
-        &mut self,
-    ) -> (&mut Vec<Move<B>>, &mut Seen<(Sq, B)>, &mut Seen<(Sq, B)>) {
+    pub(crate) fn scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>, &mut States<B>) {
         (&mut self.moves, &mut self.states, &mut self.ends)
     }
 
