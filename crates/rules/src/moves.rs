@@ -104,12 +104,6 @@ impl<K: Copy + Eq + Hash> Seen<K> {
         self.many.insert(key)
     }
 
-    /// Number of keys.
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.few.len().max(self.many.len())
-    }
-
     /// Forgets everything, keeping the storage.
     #[inline]
     pub(crate) fn clear(&mut self) {

@@ -106,21 +106,17 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
-/// Most states remembered from one origin (a memory bound; states beyond it are
-/// searched again when reached again).
-const MAX_REMEMBERED: usize = 1 << 18;
-
 /// Depth-first search of piece-capture sequences from one origin.
 ///
-/// The search is over states (cell, captured set): the captures still possible from a
-/// state do not depend on the order that led to it, so a state is searched once
-/// (`seen`, up to a memory bound) and a sequence's end is recorded once (`ends`, a
-/// hashed set once it grows, so recording many moves stays linear). Under the majority
-/// rule a state is cut when it cannot reach the largest count found so far.
+/// A sequence's end (cell, captured set) is recorded once (`ends`, a hashed set once it
+/// grows, so recording many moves stays linear). Under the majority rule a state is cut
+/// when it cannot reach the largest count found so far. States are not remembered: on
+/// the dense adversarial boards of issue 9 distinct states are as many as orders, and
+/// remembering them made the search slower (see the issue notes).
 struct Sequences<'a, B: Bits> {
     board: &'a Board<B>,
     out: &'a mut Vec<Move<B>>,
-    /// States already searched from this origin.
+    /// States that cannot finish a given move (route finding only).
     seen: &'a mut Seen<(Sq, B)>,
     /// Ends (cell, captured set) already recorded from this origin.
     ends: &'a mut Seen<(Sq, B)>,
@@ -200,13 +196,6 @@ impl<B: Bits> Sequences<'_, B> {
 
     fn search(&mut self, at: Sq, captured: B) {
         if self.hopeless(captured) {
-            return;
-        }
-        // Orders can only meet again once two pieces are taken.
-        if captured.count() >= 2
-            && self.seen.len() < MAX_REMEMBERED
-            && !self.seen.insert((at, captured))
-        {
             return;
         }
         let (next, n) = self.steps(at, captured, captured.is_empty());
