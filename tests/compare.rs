@@ -59,7 +59,10 @@ fn check_report(report: &VariantReport, config: &CompareConfig) {
         "{v}: every win has a reason"
     );
     assert_eq!(
-        report.threefold_draws + report.agreement_draws + report.ply_limit_adjudications,
+        report.threefold_draws
+            + report.agreement_draws
+            + report.king_move_draws
+            + report.ply_limit_adjudications,
         report.draws,
         "{v}: every draw has a reason"
     );
@@ -94,7 +97,7 @@ fn check_report(report: &VariantReport, config: &CompareConfig) {
             Termination::NoLegalMove | Termination::Resignation => {
                 assert!(g.winner.is_some(), "{v} game {i}: a win has a winner")
             }
-            Termination::Repetition | Termination::Agreement => {
+            Termination::Repetition | Termination::Agreement | Termination::KingMoves => {
                 assert_eq!(g.winner, None, "{v} game {i}: a draw has no winner")
             }
         }

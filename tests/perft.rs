@@ -480,8 +480,8 @@ fn board_named(name: &str) -> AnyBoard {
     }
 }
 
-/// Every built-in board.
-const BOARDS: [&str; 5] = bushka_tests::ALL_BUILTINS;
+/// Every built-in board with contact capture.
+const BOARDS: [&str; 5] = bushka_tests::CONTACT_BUILTINS;
 
 // ---------------------------------------------------------------------------------
 // RULES.md section 4.

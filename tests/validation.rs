@@ -942,7 +942,22 @@ fn bad_rule_values() {
         "rules.king_range",
         "king_range",
     );
-    bad_value(&rules(r#"capture = "jump""#), "rules.capture", "capture");
+    bad_value(&rules(r#"capture = "leap""#), "rules.capture", "capture");
+    bad_value(
+        &rules(r#"men_capture = "sideways""#),
+        "rules.men_capture",
+        "men_capture",
+    );
+    bad_value(
+        &rules("king_move_draw = -1"),
+        "rules.king_move_draw",
+        "king_move_draw",
+    );
+    bad_value(
+        &BASE.replacen("[board]\n", "[board]\nnotation = \"roman\"\n", 1),
+        "board.notation",
+        "notation",
+    );
     bad_value(&rules("repetition = 1"), "rules.repetition", "repetition");
     let evaluation = format!("{BASE}\n[evaluation]\nman = 0\n");
     bad_value(&evaluation, "evaluation.man", "man = 0");
@@ -976,6 +991,31 @@ fn rule_values_are_read() {
     let d = load(BASE);
     assert_eq!((d.rules().min_line, d.rules().repetition), (2, 3));
     assert_eq!((d.values().man, d.values().king), (100, 300));
+    assert_eq!(d.rules().capture, bushka_geometry::CaptureStyle::Contact);
+    let j = load(&format!(
+        "{BASE}\n[rules]\ncapture = \"jump\"\nmen_capture = \"forward\"\nline_moves = false\nking_move_draw = 30\n"
+    ));
+    let r = j.rules();
+    assert_eq!(r.capture, bushka_geometry::CaptureStyle::Jump);
+    assert_eq!(r.men_capture, bushka_geometry::MenCapture::Forward);
+    assert!(!r.line_moves);
+    assert_eq!(r.king_move_draw, 30);
+}
+
+#[test]
+fn numeric_notation_numbers_cells_in_reading_order() {
+    let g = load(&BASE.replacen("[board]\n", "[board]\nnotation = \"numeric\"\n", 1));
+    assert_eq!(g.notation(), bushka_geometry::Notation::Numeric);
+    let names: Vec<&str> = g.cells().map(|c| g.name(c)).collect();
+    let mut sorted: Vec<usize> = names.iter().map(|n| n.parse().expect("a number")).collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (1..=g.cell_count()).collect::<Vec<_>>());
+    // Square 1 is drawn highest (then leftmost); the line names stay as aliases.
+    let one = g.cell("1").expect("square 1");
+    assert!(g.cells().all(|c| g.display(c).1 <= g.display(one).1));
+    let (l, n) = g.coords(one);
+    let alias = format!("{}{}", g.letter_labels()[l], g.number_labels()[n]);
+    assert_eq!(g.cell(&alias), Some(one));
 }
 
 // ---- size -----------------------------------------------------------------------------

@@ -61,7 +61,7 @@ const PANELS: [Panel; 3] = [
     },
 ];
 
-const COLOURS: [RGBColor; 8] = [
+pub(crate) const COLOURS: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -113,7 +113,7 @@ impl ValueFormatter<f64> for Groups {
     }
 }
 
-fn chart_error(e: impl std::fmt::Display) -> ArenaError {
+pub(crate) fn chart_error(e: impl std::fmt::Display) -> ArenaError {
     ArenaError::Chart(e.to_string())
 }
 

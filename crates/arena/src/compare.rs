@@ -1,17 +1,21 @@
 //! Self-play statistics per variant.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
+use std::ops::Range;
 use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
 use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, with_board};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
+use crate::metrics::{self, Estimate, Games, MetricValue};
 use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
+use crate::series::Series;
+use crate::shard::Shard;
+use crate::trace::{GameTrace, StateEvaluator};
 
 /// The player of `compare` unless told otherwise: a shallow engine search (depth 4),
 /// fast enough for a few dozen games a second, and deterministic (no clock).
@@ -55,6 +59,46 @@ impl Default for CompareConfig {
             threads: None,
         }
     }
+}
+
+/// What a report says about a variant's board, read before any game is played (a
+/// shard file carries it, so that merging shards needs no variant file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantInfo {
+    /// The variant's id.
+    pub variant: String,
+    /// The variant's name.
+    pub name: String,
+    /// Cells of the board.
+    pub cells: usize,
+    /// Men per side at the start (White's; equal on every built-in board).
+    pub men_per_side: usize,
+    /// Legal moves in the start position.
+    pub branching_start: usize,
+}
+
+impl VariantInfo {
+    /// The facts of `board`.
+    pub fn of<B: Bits>(board: &Board<B>) -> VariantInfo {
+        let geometry = board.geometry();
+        VariantInfo {
+            variant: geometry.meta().id.clone(),
+            name: geometry.meta().name.clone(),
+            cells: geometry.cell_count(),
+            men_per_side: geometry.side(Colour::White).men.len(),
+            branching_start: board.moves(&board.start_position()).len(),
+        }
+    }
+}
+
+/// The games of one variant played by a run (all of them, or a shard's slice), in
+/// index order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantGames {
+    /// The variant.
+    pub info: VariantInfo,
+    /// Its games' traces.
+    pub games: Vec<GameTrace>,
 }
 
 /// Self-play statistics of one variant. Rates and shares are fractions (0 to 1);
@@ -113,6 +157,8 @@ pub struct VariantReport {
     pub threefold_draws: usize,
     /// Games drawn by agreement.
     pub agreement_draws: usize,
+    /// Games drawn by the run of king moves without capture (draughts).
+    pub king_move_draws: usize,
     /// Games stopped at the ply limit.
     pub ply_limit_adjudications: usize,
     /// Capturing moves per game.
@@ -129,6 +175,12 @@ pub struct VariantReport {
     pub mean_first_promotion_ply: Option<f64>,
     /// Games with at least one promotion.
     pub games_with_promotion: usize,
+    /// The Ludii-style metrics, in [`metrics::METRICS`] order, each with its 95%
+    /// interval.
+    pub metrics: Vec<MetricValue>,
+    /// Per-ply averages over the games (not in the JSON; drawn by `--series`).
+    #[serde(skip)]
+    pub series: Series,
     /// Every game's measurements, in index order (not in the JSON).
     #[serde(skip)]
     pub game_stats: Vec<GameStats>,
@@ -139,13 +191,18 @@ fn ratio(a: f64, b: f64) -> f64 {
 }
 
 impl VariantReport {
-    /// Sums up the games of one variant.
-    pub fn from_games<B: Bits>(
-        board: &Board<B>,
+    /// Sums up the games of one variant (in index order).
+    pub fn from_games(
+        info: &VariantInfo,
         config: &CompareConfig,
-        game_stats: Vec<GameStats>,
+        traces: Vec<GameTrace>,
     ) -> VariantReport {
-        let geometry = board.geometry();
+        let metrics = metrics::measure(&Games {
+            traces: &traces,
+            cells: info.cells,
+        });
+        let series = Series::of(&traces);
+        let game_stats: Vec<GameStats> = traces.into_iter().map(|t| t.stats).collect();
         let games = game_stats.len();
         let n = games as f64;
         let count = |t: Termination| game_stats.iter().filter(|g| g.termination == t).count();
@@ -168,15 +225,15 @@ impl VariantReport {
             .collect();
         let distinct: HashSet<u64> = game_stats.iter().map(|g| g.fingerprint).collect();
         VariantReport {
-            variant: geometry.meta().id.clone(),
-            name: geometry.meta().name.clone(),
+            variant: info.variant.clone(),
+            name: info.name.clone(),
             player: config.player.to_string(),
             seed: config.seed,
             max_plies: config.max_plies,
             random_opening: config.random_opening,
-            cells: geometry.cell_count(),
-            men_per_side: geometry.side(Colour::White).men.len(),
-            branching_start: board.moves(&board.start_position()).len(),
+            cells: info.cells,
+            men_per_side: info.men_per_side,
+            branching_start: info.branching_start,
             branching_mean: ratio(sum(|g| g.legal_moves_total), plies),
             games,
             distinct_games: distinct.len(),
@@ -194,6 +251,7 @@ impl VariantReport {
             resignations: count(Termination::Resignation),
             threefold_draws: count(Termination::Repetition),
             agreement_draws: count(Termination::Agreement),
+            king_move_draws: count(Termination::KingMoves),
             ply_limit_adjudications: count(Termination::PlyLimit),
             captures_per_game: ratio(captures, n),
             linear_capture_share: ratio(sum(|g| g.linear_captures), captures),
@@ -207,8 +265,18 @@ impl VariantReport {
             mean_first_promotion_ply: (!promotions.is_empty())
                 .then(|| promotions.iter().sum::<usize>() as f64 / promotions.len() as f64),
             games_with_promotion: promotions.len(),
+            metrics,
+            series,
             game_stats,
         }
+    }
+
+    /// The estimate of the metric `key` (`None` if unknown or not measured).
+    pub fn metric(&self, key: &str) -> Option<Estimate> {
+        self.metrics
+            .iter()
+            .find(|m| m.key == key)
+            .and_then(|m| m.estimate)
     }
 }
 
@@ -226,24 +294,42 @@ pub fn compare_with(
     config: &CompareConfig,
     on_game: &(dyn Fn(&GameStats) + Sync),
 ) -> Result<Vec<VariantReport>, ArenaError> {
+    let played = play_variants(variants, config, Shard::WHOLE, on_game)?;
+    Ok(played
+        .into_iter()
+        .map(|v| VariantReport::from_games(&v.info, config, v.games))
+        .collect())
+}
+
+/// Plays the games of `shard` (its slice of each variant's `config.games` games, with
+/// the seeds the whole run gives them) and returns their traces, per variant.
+pub fn play_variants(
+    variants: &[AnyBoard],
+    config: &CompareConfig,
+    shard: Shard,
+    on_game: &(dyn Fn(&GameStats) + Sync),
+) -> Result<Vec<VariantGames>, ArenaError> {
     play::automated(&config.player)?;
     if variants.is_empty() {
         return Err(ArenaError::NoVariant);
     }
+    let range = shard.range(config.games);
     play::in_pool(config.threads, || {
         variants
             .iter()
-            .map(|board| with_board!(board, b => compare_one(b, config, on_game)))
+            .map(|board| with_board!(board, b => play_one(b, config, range.clone(), on_game)))
             .collect()
     })
 }
 
-fn compare_one<B: Bits>(
+fn play_one<B: Bits>(
     board: &Arc<Board<B>>,
     config: &CompareConfig,
+    range: Range<usize>,
     on_game: &(dyn Fn(&GameStats) + Sync),
-) -> VariantReport {
-    let stats: Vec<GameStats> = (0..config.games)
+) -> VariantGames {
+    let eval = StateEvaluator::new(board);
+    let games = range
         .into_par_iter()
         .map(|index| {
             let i = index as u64;
@@ -257,92 +343,11 @@ fn compare_one<B: Bits>(
             );
             let stats = GameStats::measure(index, &game, end, opening);
             on_game(&stats);
-            stats
+            GameTrace::measure(stats, &game, &eval)
         })
         .collect();
-    VariantReport::from_games(board, config, stats)
-}
-
-/// One row of the text table: a label and each report's value as text.
-type Row = (&'static str, fn(&VariantReport) -> String);
-
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
-const ROWS: &[Row] = &[
-    ("cells", |r| r.cells.to_string()),
-    ("men per side", |r| r.men_per_side.to_string()),
-    ("branching at the start", |r| r.branching_start.to_string()),
-    ("branching, mean", |r| format!("{:.1}", r.branching_mean)),
-    ("games", |r| r.games.to_string()),
-    ("distinct games", |r| r.distinct_games.to_string()),
-    ("plies, mean", |r| format!("{:.1}", r.mean_plies)),
-    ("plies, median", |r| format!("{:.1}", r.median_plies)),
-    ("plies, shortest-longest", |r| {
-        format!("{}-{}", r.shortest_plies, r.longest_plies)
-    }),
-    ("White wins", |r| r.white_wins.to_string()),
-    ("draws", |r| r.draws.to_string()),
-    ("Black wins", |r| r.black_wins.to_string()),
-    ("decisive", |r| pct(r.decisive_rate)),
-    ("drawn", |r| pct(r.draw_rate)),
-    ("White's score", |r| pct(r.white_score)),
-    ("wins by no legal move", |r| {
-        r.no_legal_move_wins.to_string()
-    }),
-    ("threefold draws", |r| r.threefold_draws.to_string()),
-    ("ply-limit adjudications", |r| {
-        r.ply_limit_adjudications.to_string()
-    }),
-    ("captures per game", |r| {
-        format!("{:.1}", r.captures_per_game)
-    }),
-    ("linear captures", |r| pct(r.linear_capture_share)),
-    ("piece captures", |r| pct(r.piece_capture_share)),
-    ("pieces per capture", |r| {
-        format!("{:.2}", r.mean_pieces_per_capture)
-    }),
-    ("largest capture", |r| r.largest_capture.to_string()),
-    ("first promotion, mean ply", |r| {
-        r.mean_first_promotion_ply
-            .map_or_else(|| "-".to_string(), |p| format!("{p:.1}"))
-    }),
-    ("games with a promotion", |r| {
-        r.games_with_promotion.to_string()
-    }),
-];
-
-/// The reports as a text table: one row per figure, one column per variant.
-pub fn table(reports: &[VariantReport]) -> String {
-    let label_width = ROWS.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-    let cells: Vec<Vec<String>> = reports
-        .iter()
-        .map(|r| ROWS.iter().map(|(_, f)| f(r)).collect())
-        .collect();
-    let widths: Vec<usize> = reports
-        .iter()
-        .zip(&cells)
-        .map(|(r, col)| {
-            col.iter()
-                .map(String::len)
-                .chain([r.variant.len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    let _ = write!(out, "{:label_width$}", "");
-    for (r, w) in reports.iter().zip(&widths) {
-        let _ = write!(out, "  {:>w$}", r.variant);
+    VariantGames {
+        info: VariantInfo::of(board),
+        games,
     }
-    out.push('\n');
-    for (i, (label, _)) in ROWS.iter().enumerate() {
-        let _ = write!(out, "{label:label_width$}");
-        for (col, w) in cells.iter().zip(&widths) {
-            let _ = write!(out, "  {:>w$}", col[i]);
-        }
-        out.push('\n');
-    }
-    out
 }

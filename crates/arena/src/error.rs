@@ -17,6 +17,12 @@ pub enum ArenaError {
     /// Nothing to compare.
     #[error("no variant to compare")]
     NoVariant,
+    /// Shard files that cannot be read or merged (the message names the file).
+    #[error("{0}")]
+    Shard(String),
+    /// An expectation file that cannot be read (the message names the file, line and key).
+    #[error("{0}")]
+    Expectations(String),
     /// The chart could not be drawn.
     #[error("cannot draw the chart: {0}")]
     Chart(String),

@@ -6,6 +6,10 @@
 //! - [`compare`] plays N self-play games per variant and returns one [`VariantReport`]
 //!   each (game length, decisiveness, White's score, captures, promotions...);
 //!   [`table`] prints them side by side and [`chart::render_svg`] draws them.
+//!   Each report carries Ludii-style [`metrics`] with 95% intervals and per-ply
+//!   [`series`]; [`Expectations`] check them against ranges a designer states.
+//! - [`play_variants`] plays one [`Shard`] of a comparison; [`ShardFile`] holds its raw
+//!   games and [`merge`] turns the shards back into the reports of the whole run.
 //!
 //! Everything is reproducible for a seed whatever the number of threads: each game's
 //! seeds (its random opening and its players' seeds) are derived from the seed and
@@ -31,15 +35,26 @@
 pub mod chart;
 mod compare;
 mod error;
+mod expect;
 mod matches;
+pub mod metrics;
 mod play;
 mod score;
+pub mod series;
+mod shard;
+mod table;
+mod trace;
 
 pub use compare::{
     CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, DEFAULT_MAX_PLIES,
-    VariantReport, compare, compare_with, table,
+    VariantGames, VariantInfo, VariantReport, compare, compare_with, play_variants,
 };
 pub use error::ArenaError;
+pub use expect::{Expectation, Expectations, Failure};
 pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_match};
+pub use metrics::{Estimate, METRICS, MetricValue};
 pub use play::{GameStats, Termination, derive_seed, threads_in_use};
 pub use score::{Score, elo};
+pub use shard::{RunSettings, Shard, ShardError, ShardFile, merge};
+pub use table::{estimate_text, table};
+pub use trace::GameTrace;

@@ -159,6 +159,8 @@ pub struct MatchReport {
     pub draws_repetition: usize,
     /// Draws by agreement.
     pub draws_agreement: usize,
+    /// Draws by the run of king moves without capture (draughts).
+    pub draws_king_moves: usize,
     /// Games stopped at the ply limit (scored as draws).
     pub ply_limit_adjudications: usize,
     /// Games won by White, whoever had it.
@@ -194,6 +196,7 @@ impl MatchReport {
             losses_resignation: 0,
             draws_repetition: 0,
             draws_agreement: 0,
+            draws_king_moves: 0,
             ply_limit_adjudications: 0,
             white_wins: 0,
             black_wins: 0,
@@ -219,6 +222,7 @@ impl MatchReport {
                 (Termination::Resignation, _) => &mut report.losses_resignation,
                 (Termination::Repetition, _) => &mut report.draws_repetition,
                 (Termination::Agreement, _) => &mut report.draws_agreement,
+                (Termination::KingMoves, _) => &mut report.draws_king_moves,
                 (Termination::PlyLimit, _) => &mut report.ply_limit_adjudications,
             };
             *counter += 1;

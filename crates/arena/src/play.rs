@@ -8,7 +8,7 @@ use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::ArenaError;
 
@@ -30,7 +30,7 @@ pub(crate) const FIRST: u64 = 1;
 pub(crate) const SECOND: u64 = 2;
 
 /// How a game stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Termination {
     /// Won: the loser had no legal move (a rule of the game).
@@ -41,6 +41,8 @@ pub enum Termination {
     Repetition,
     /// Drawn by agreement (a rule of the game; automated players never offer).
     Agreement,
+    /// Drawn by the variant's run of king moves without capture (a rule of the game).
+    KingMoves,
     /// Stopped at the ply limit and scored as a draw (a match setting, not a rule).
     PlyLimit,
 }
@@ -61,6 +63,7 @@ impl Termination {
                 match reason {
                     DrawReason::Repetition => Termination::Repetition,
                     DrawReason::Agreement => Termination::Agreement,
+                    DrawReason::KingMoves => Termination::KingMoves,
                 },
                 None,
             ),
@@ -79,17 +82,22 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Repetition => "repetition",
             Termination::Agreement => "agreement",
+            Termination::KingMoves => "king moves without capture",
             Termination::PlyLimit => "ply limit (scored as a draw)",
         }
     }
 }
 
 /// What one played game measured.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
     /// The game's index in its match or comparison.
     pub index: usize,
-    /// The winner, if any.
+    /// The winner, if any (`"White"`, `"Black"` or `null` in JSON).
+    #[serde(
+        serialize_with = "winner_to_json",
+        deserialize_with = "winner_from_json"
+    )]
     pub winner: Option<Colour>,
     /// How it stopped.
     pub termination: Termination,
@@ -165,6 +173,21 @@ impl GameStats {
     /// Capturing moves played.
     pub fn captures(&self) -> usize {
         self.linear_captures + self.piece_captures
+    }
+}
+
+fn winner_to_json<S: Serializer>(winner: &Option<Colour>, s: S) -> Result<S::Ok, S::Error> {
+    winner.map(Colour::name).serialize(s)
+}
+
+fn winner_from_json<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Colour>, D::Error> {
+    match Option::<String>::deserialize(d)?.as_deref() {
+        None => Ok(None),
+        Some("White") => Ok(Some(Colour::White)),
+        Some("Black") => Ok(Some(Colour::Black)),
+        Some(other) => Err(serde::de::Error::custom(format!(
+            "winner `{other}` is neither White nor Black"
+        ))),
     }
 }
 

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// The z value of a two-sided 95% normal interval.
-const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// A score out of a number of games (a win 1, a draw 1/2), with a 95% interval.
 ///

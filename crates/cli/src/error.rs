@@ -57,6 +57,26 @@ pub enum CliError {
     /// A match or comparison that cannot run (a human player, a thread pool...).
     #[error("{0}")]
     Arena(#[from] bushka_arena::ArenaError),
+    /// A material signature that does not parse.
+    #[error("{0}")]
+    Material(#[from] bushka_tablebase::MaterialError),
+    /// A table too large to build.
+    #[error("{0}")]
+    TooLarge(#[from] bushka_tablebase::TooLarge),
+    /// A table file that cannot be written or read, or belongs to another board.
+    #[error("{0}")]
+    Tablebase(#[from] bushka_tablebase::FileError),
+    /// `--expect`: some metrics fell outside their expected ranges (each was reported
+    /// already).
+    #[error("{failed} of {total} expectations of {file} failed")]
+    Expectations {
+        /// How many failed.
+        failed: usize,
+        /// How many were checked.
+        total: usize,
+        /// The expectations file.
+        file: String,
+    },
     /// An argument combination that cannot work (named in the message).
     #[error("{0}")]
     Usage(String),

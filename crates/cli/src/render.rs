@@ -228,13 +228,15 @@ fn pad_to(line: &mut String, column: &mut usize, target: usize) {
     }
 }
 
-/// Puts two drawings next to each other, `gap` spaces apart.
+/// Puts two drawings next to each other, `gap` spaces apart. The closing bracket of a
+/// highlighted cell at the end of a row takes one space of the gap, so that the right
+/// drawing stands in the same column whatever is highlighted.
 pub fn side_by_side(left: &str, right: &str, gap: usize) -> String {
     let left_lines: Vec<&str> = left.lines().collect();
     let right_lines: Vec<&str> = right.lines().collect();
     let width = left_lines
         .iter()
-        .map(|l| visible_width(l))
+        .map(|l| visible_width(l.strip_suffix(']').unwrap_or(l)))
         .max()
         .unwrap_or(0);
     let mut out = String::new();
@@ -243,7 +245,8 @@ pub fn side_by_side(left: &str, right: &str, gap: usize) -> String {
         let r = right_lines.get(i).copied().unwrap_or("");
         let mut line = l.to_string();
         if !r.is_empty() {
-            line.push_str(&" ".repeat(width - visible_width(l) + gap));
+            let column = (width + gap).max(visible_width(l) + 1);
+            line.push_str(&" ".repeat(column - visible_width(l)));
             line.push_str(r);
         }
         out.push_str(line.trim_end());
@@ -399,6 +402,27 @@ mod tests {
         assert_eq!(visible_width("\x1b[1;31mb\x1b[0m"), 1);
         assert_eq!(visible_width("e10"), 3);
         assert_eq!(visible_width(""), 0);
+    }
+
+    #[test]
+    fn the_names_stay_in_their_column_when_a_row_ends_with_a_highlight() {
+        let g = official("bushka");
+        let names = names(&g);
+        let panel = |highlight: &[&str]| {
+            let options = Options {
+                highlight: highlight.iter().filter_map(|n| g.cell(n)).collect(),
+                ..Options::default()
+            };
+            let board = render(&g, |_| ".".into(), &options);
+            let text = side_by_side(&board, &names, 4);
+            text.lines()
+                .map(|l| l.find(|c: char| c.is_ascii_alphanumeric()))
+                .collect::<Vec<_>>()
+        };
+        let plain = panel(&[]);
+        // e0 ends the widest row, i5 the last; a6 begins the first.
+        assert_eq!(panel(&["e0", "i5"]), plain);
+        assert_eq!(panel(&["a6", "e1"]), plain);
     }
 
     #[test]

@@ -34,13 +34,6 @@ fn fails(args: &[&str]) -> String {
     err
 }
 
-/// A fresh directory under the temporary directory.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bushka-arena-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// `score W-D-L` parsed from the last line.
 fn score_line(text: &str) -> (usize, usize, usize) {
     let last = text.lines().last().expect("some output");
@@ -132,7 +125,8 @@ fn an_engine_wins_a_match_against_random_play() {
 
 #[test]
 fn match_saves_records_that_replay() {
-    let dir = temp_dir("save");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = tmp.path().join("save");
     let dir_text = dir.to_string_lossy().to_string();
     let out = ok(&[
         "match",
@@ -312,7 +306,8 @@ fn compare_json_parses_and_matches_the_seed() {
 
 #[test]
 fn compare_writes_an_svg_chart() {
-    let dir = temp_dir("svg");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = tmp.path().join("svg");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("chart.svg");
     let path_text = path.to_string_lossy().to_string();

@@ -2,15 +2,15 @@
 
 use std::path::PathBuf;
 
+use tempfile::TempDir;
+
 mod common;
 
 use common::{bushka, root, stderr, stdout};
 
-/// A file under the temporary directory, unique to this test process.
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bushka-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
+/// A file in the test's temporary directory `dir` (removed when the test ends).
+fn temp_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("temp file");
     path
 }
@@ -87,7 +87,9 @@ fn check_accepts_every_shipped_variant() {
 
 #[test]
 fn check_reports_a_malformed_file_with_its_line() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     let bad = temp_file(
+        &tmp,
         "unknown-key.toml",
         "[variant]\nid = \"x\"\nname = \"X\"\ncolour = \"red\"\n",
     );
@@ -104,17 +106,18 @@ fn check_reports_a_malformed_file_with_its_line() {
 
 #[test]
 fn check_reports_semantic_errors_and_missing_files() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     let text = std::fs::read_to_string(root().join("variants/bushka.toml"))
         .expect("bushka.toml")
         .replace("promotion = [\"a6\"", "promotion = [\"z9\"");
-    let bad = temp_file("unknown-cell.toml", &text);
+    let bad = temp_file(&tmp, "unknown-cell.toml", &text);
     let bad = bad.to_str().expect("UTF-8 path");
     let line = text
         .lines()
         .position(|l| l.contains("\"z9\""))
         .expect("edited line")
         + 1;
-    let missing = temp_file("x", "").with_file_name("does-not-exist.toml");
+    let missing = temp_file(&tmp, "x", "").with_file_name("does-not-exist.toml");
     let missing = missing.to_str().expect("UTF-8 path");
     let output = bushka(&["check", bad, missing]);
     assert_eq!(output.status.code(), Some(1));
@@ -224,6 +227,7 @@ fn show_rejects_an_unknown_variant_clearly() {
 
 #[test]
 fn show_takes_a_variant_file_path() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     let output = bushka(&["show", "--variant", "variants/hexbushka-4.toml"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let d = drawing(&stdout(&output));
@@ -234,7 +238,7 @@ fn show_takes_a_variant_file_path() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).starts_with("Bushka 9x11 (bushka-9x11)"));
 
-    let bad = temp_file("bad-type.toml", "[variant]\nid = 1\n");
+    let bad = temp_file(&tmp, "bad-type.toml", "[variant]\nid = 1\n");
     let bad = bad.to_str().expect("UTF-8 path");
     let output = bushka(&["show", "--variant", bad]);
     assert_eq!(output.status.code(), Some(1));
@@ -259,6 +263,7 @@ fn usage_errors_exit_1_and_help_exits_0() {
 
 #[test]
 fn readme_variant_example_is_bushka() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     let start = readme
         .find("```toml\n")
@@ -283,6 +288,10 @@ fn readme_variant_example_is_bushka() {
         "majority",
         "king_range",
         "repetition",
+        "men_capture",
+        "line_moves",
+        "king_move_draw",
+        "notation",
         "man",
         "king",
     ] {
@@ -301,7 +310,7 @@ fn readme_variant_example_is_bushka() {
     );
 
     // And `check` agrees.
-    let file = temp_file("readme-example.toml", example);
+    let file = temp_file(&tmp, "readme-example.toml", example);
     let output = bushka(&["check", file.to_str().expect("UTF-8 path")]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).ends_with(

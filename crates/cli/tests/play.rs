@@ -5,7 +5,6 @@
 //! the next line, so the test can answer what the program printed.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -25,13 +24,6 @@ fn bushka() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bushka"));
     command.current_dir(root()).env("NO_COLOR", "1");
     command
-}
-
-/// A path under the temporary directory, unique to this test process and `name`.
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bushka-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
 }
 
 /// Runs `bushka play ARGS` with `input` on standard input (then end of input).
@@ -174,8 +166,9 @@ fn first_move(listing: &str) -> String {
 
 #[test]
 fn a_whole_game_against_random_on_each_official_board() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     for variant in OFFICIAL {
-        let file = temp_path(&format!("whole-{variant}.pdn"));
+        let file = tmp.path().join(format!("whole-{variant}.pdn"));
         let mut play = Conversation::start(&["--variant", variant, "--black", "random:seed=3"]);
         let mut text = play.until_prompt();
         assert!(
@@ -266,7 +259,7 @@ fn illegal_and_garbled_input_is_explained_and_the_game_goes_on() {
         "Legal moves from f4: f45",
         "There is no piece on c4.",
         "a5 holds a Black man, and it is White's turn.",
-        "`q9 z1` is not a move or a command.",
+        "`q9 z1` is not a move: there is no cell q9 and no cell z1 on this board.",
         "more than one `x`",
         "`undo` takes no argument",
         "`save` needs a file name",
@@ -318,8 +311,9 @@ fn a_move_can_be_typed_as_two_cells_on_each_board() {
 
 #[test]
 fn save_and_load_continue_the_game() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     for variant in OFFICIAL {
-        let file = temp_path(&format!("saved-{variant}.pdn"));
+        let file = tmp.path().join(format!("saved-{variant}.pdn"));
         let script = format!("moves\nhint\nsave {}\nposition\nquit\n", file.display());
         // Play a few moves first, chosen from the listing.
         let mut play = Conversation::start(&["--variant", variant, "--black", "random:seed=7"]);
@@ -367,7 +361,8 @@ fn save_and_load_continue_the_game() {
 
 #[test]
 fn a_game_from_a_position_with_black_to_move_saves_its_fen() {
-    let file = temp_path("fen.pdn");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let file = tmp.path().join("fen.pdn");
     let position = "B:Wa1,b1,c1,e2:Be8,g9,h9,i9";
     let out = play_script(
         &[
@@ -397,7 +392,8 @@ fn a_game_from_a_position_with_black_to_move_saves_its_fen() {
 
 #[test]
 fn a_finished_game_loads_as_finished() {
-    let file = temp_path("resigned.pdn");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let file = tmp.path().join("resigned.pdn");
     let out = play_script(
         &["--white", "human", "--black", "human"],
         format!("f45\nresign\nsave {}\nquit\n", file.display()).as_bytes(),
@@ -423,6 +419,7 @@ fn a_finished_game_loads_as_finished() {
 
 #[test]
 fn bad_arguments_and_files_exit_1() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
     let cases: [(&[&str], &str); 6] = [
         (&["--white", "robot"], "bad player `robot`"),
         (&["--black", "engine:depth=x"], "not a whole number"),
@@ -436,7 +433,7 @@ fn bad_arguments_and_files_exit_1() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
-    let bad = temp_path("bad.pdn");
+    let bad = tmp.path().join("bad.pdn");
     std::fs::write(&bad, "[Variant \"bushka\"]\n1. f45 f45 *\n").expect("write");
     let out = play_script(&["--load", &bad.display().to_string()], b"");
     assert_eq!(out.status.code(), Some(1));

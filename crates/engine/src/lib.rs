@@ -6,6 +6,7 @@ mod arena;
 mod eval;
 mod player;
 mod search;
+mod tables;
 mod tt;
 
 pub use arena::{End, play_out};
@@ -14,3 +15,4 @@ pub use player::{Engine, Greedy, Player, PlayerSpec, Random, SpecError};
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
 };
+pub use tables::table_score;

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bushka_rules::{Bits, Board, Game, Move, MoveKind, MoveList, Position};
+use bushka_tablebase::Tablebases;
 
 use crate::eval::Evaluator;
 use crate::tt::{Bound, Entry, MoveKey, Table};
@@ -132,6 +133,8 @@ pub struct Searcher<B: Bits> {
     deadline: Option<Instant>,
     stopped: bool,
     stop: Option<Arc<AtomicBool>>,
+    /// Endgame tables: covered positions are scored exactly.
+    tables: Option<Arc<Tablebases>>,
 }
 
 impl<B: Bits> Searcher<B> {
@@ -154,6 +157,7 @@ impl<B: Bits> Searcher<B> {
             deadline: None,
             stopped: false,
             stop: None,
+            tables: None,
             board,
         }
     }
@@ -166,6 +170,11 @@ impl<B: Bits> Searcher<B> {
     /// Sets a flag that stops the search when raised (from another thread).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Scores positions the tables cover exactly (distance to the end in plies).
+    pub fn set_tablebases(&mut self, tables: Arc<Tablebases>) {
+        self.tables = Some(tables);
     }
 
     /// Forgets everything learnt (transposition table, killers, history).
@@ -226,10 +235,14 @@ impl<B: Bits> Searcher<B> {
                 nodes: 0,
             };
         }
-        let max_depth = limits
+        let mut max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 / 2)
             .clamp(1, MAX_PLY as u32 / 2);
+        if crate::tables::covers_children(self.tables.as_deref(), &self.board, &root, &legal) {
+            // Every move leads to a position the tables score exactly.
+            max_depth = 1;
+        }
         let mut last: Option<Iteration<B>> = None;
         for depth in 1..=max_depth {
             let score = match &last {
@@ -347,6 +360,11 @@ impl<B: Bits> Searcher<B> {
         }
         if ply > 0 && self.repeats(pos.hash()) {
             return 0;
+        }
+        if ply > 0
+            && let Some(score) = crate::tables::probe(self.tables.as_deref(), &self.board, pos, ply)
+        {
+            return score;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.board.legal_moves(pos, &mut list);

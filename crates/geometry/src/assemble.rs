@@ -10,9 +10,10 @@ use crate::error::{ErrorKind, Location, VariantError};
 use crate::file::{LabelsSpec, LinkSpec, Name, PlayerSpec, VariantFile};
 use crate::generate::generate;
 use crate::geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, Meta, Player,
-    RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, MAX_CELLS, MAX_DIRS, MenCapture, Meta,
+    Player, RuleSet, Side, Values,
 };
+use crate::numbering::number_cells;
 
 /// Parses and validates a variant file's text; `origin` names it in errors.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
@@ -55,13 +56,13 @@ pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
     load_str(&text, &origin)
 }
 
-struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     text: &'a str,
     origin: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(&self, span: Option<&Range<usize>>, kind: ErrorKind) -> VariantError {
+    pub(crate) fn err(&self, span: Option<&Range<usize>>, kind: ErrorKind) -> VariantError {
         VariantError {
             origin: self.origin.to_string(),
             location: span.and_then(|s| Location::of_span(self.text, s)),
@@ -616,11 +617,12 @@ fn build_rules(ctx: &Ctx, file: &VariantFile) -> Result<(RuleSet, Values), Varia
     };
     let capture = match r.capture.get_ref().as_str() {
         "contact" => CaptureStyle::Contact,
+        "jump" => CaptureStyle::Jump,
         _ => {
             return Err(bad(
                 r.capture.span(),
                 "rules.capture",
-                "the known capture styles are: contact",
+                "the known capture styles are: contact, jump",
             ));
         }
     };
@@ -651,6 +653,25 @@ fn build_rules(ctx: &Ctx, file: &VariantFile) -> Result<(RuleSet, Values), Varia
             "expected 2 to 100",
         ));
     }
+    let men_capture = match r.men_capture.get_ref().as_str() {
+        "all" => MenCapture::All,
+        "forward" => MenCapture::Forward,
+        _ => {
+            return Err(bad(
+                r.men_capture.span(),
+                "rules.men_capture",
+                "expected \"all\" or \"forward\"",
+            ));
+        }
+    };
+    let king_move_draw = *r.king_move_draw.get_ref();
+    if !(0..=1000).contains(&king_move_draw) {
+        return Err(bad(
+            r.king_move_draw.span(),
+            "rules.king_move_draw",
+            "expected 0 (off) to 1000 plies",
+        ));
+    }
     let e = &file.evaluation;
     for (v, key) in [(&e.man, "evaluation.man"), (&e.king, "evaluation.king")] {
         // The engine clamps static scores at 4000 men: larger values would saturate it.
@@ -665,6 +686,9 @@ fn build_rules(ctx: &Ctx, file: &VariantFile) -> Result<(RuleSet, Values), Varia
             majority: r.majority,
             king_range,
             repetition: repetition as usize,
+            men_capture,
+            line_moves: r.line_moves,
+            king_move_draw: king_move_draw as usize,
         },
         Values {
             man: *e.man.get_ref() as i32,
@@ -748,9 +772,10 @@ fn find_mirror(
 fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
     let labels = Labels::new(ctx, file)?;
     let dirs = collect_directions(ctx, file)?;
-    let cells = collect_cells(ctx, file, &labels)?;
+    let mut cells = collect_cells(ctx, file, &labels)?;
     let links = build_links(ctx, file, &cells, &dirs)?;
     let display = build_display(ctx, file, &cells)?;
+    let notation = number_cells(ctx, file, &mut cells.names, &mut cells.by_name, &display)?;
     let mut claimed = HashMap::new();
     let sides = [
         build_side(
@@ -794,6 +819,7 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
         sources: file.variant.sources.clone(),
+        pdn_gametype: file.variant.pdn_gametype,
     };
     Ok(Geometry {
         meta,
@@ -815,5 +841,6 @@ fn assemble(ctx: &Ctx, file: &VariantFile) -> Result<Geometry, VariantError> {
         graph,
         mirror,
         lattice: file.board.links.is_empty(),
+        notation,
     })
 }

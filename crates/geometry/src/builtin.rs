@@ -37,6 +37,18 @@ pub const BUILTIN: &[Builtin] = &[
         name: "bushka-cylinder",
         text: include_str!("../../../variants/bushka-cylinder.toml"),
     },
+    Builtin {
+        name: "draughts",
+        text: include_str!("../../../variants/draughts.toml"),
+    },
+    Builtin {
+        name: "brazilian",
+        text: include_str!("../../../variants/brazilian.toml"),
+    },
+    Builtin {
+        name: "hexdame",
+        text: include_str!("../../../variants/hexdame.toml"),
+    },
 ];
 
 /// Loads the built-in variant called `name`.

@@ -43,6 +43,9 @@ pub struct MetaSpec {
     /// Where the facts come from.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The PDN `GameType` number (20 International draughts, 26 Brazilian).
+    #[serde(default)]
+    pub pdn_gametype: Option<u32>,
 }
 
 /// Line labels: either a string of one-character labels (`"abcdefghi"`) or a list.
@@ -86,6 +89,11 @@ pub struct BoardSpec {
     /// How the board is drawn.
     #[serde(default)]
     pub display: Option<DisplaySpec>,
+    /// `"mindsports"` (cell names, the default) or `"numeric"` (PDN square numbers
+    /// 1..n in reading order as White sees the board; cells keep their names as
+    /// aliases in the file and in position strings).
+    #[serde(default)]
+    pub notation: Option<Spanned<String>>,
 }
 
 /// One `[[board.directions]]` entry.
@@ -177,7 +185,7 @@ pub struct PlayerSpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesSpec {
-    /// Capture style (only `"contact"` so far).
+    /// Capture style: `"contact"` (Bushka) or `"jump"` (draughts).
     #[serde(default = "default_capture")]
     pub capture: Spanned<String>,
     /// Fewest men that form a line of men.
@@ -192,6 +200,15 @@ pub struct RulesSpec {
     /// Occurrences of a position that draw the game.
     #[serde(default = "default_repetition")]
     pub repetition: Spanned<i64>,
+    /// `"all"` (men capture in every direction) or `"forward"` (forward only).
+    #[serde(default = "default_men_capture")]
+    pub men_capture: Spanned<String>,
+    /// Whether lines of men make quiet line moves.
+    #[serde(default = "default_true")]
+    pub line_moves: bool,
+    /// Consecutive king-only plies without capture that draw; 0 switches the rule off.
+    #[serde(default = "default_king_move_draw")]
+    pub king_move_draw: Spanned<i64>,
 }
 
 impl Default for RulesSpec {
@@ -202,6 +219,9 @@ impl Default for RulesSpec {
             majority: true,
             king_range: default_king_range(),
             repetition: default_repetition(),
+            men_capture: default_men_capture(),
+            line_moves: true,
+            king_move_draw: default_king_move_draw(),
         }
     }
 }
@@ -244,6 +264,12 @@ fn default_king_range() -> Spanned<String> {
 }
 fn default_repetition() -> Spanned<i64> {
     unspanned(3)
+}
+fn default_men_capture() -> Spanned<String> {
+    unspanned("all".to_string())
+}
+fn default_king_move_draw() -> Spanned<i64> {
+    unspanned(0)
 }
 fn default_man_value() -> Spanned<i64> {
     unspanned(100)

@@ -51,11 +51,31 @@ impl Player {
     }
 }
 
-/// Capture styles the engine knows. New styles (draughts' jump capture) join here.
+/// Capture styles the engine knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureStyle {
     /// Bushka: linear capture by lines of men, then approach capture by single pieces.
     Contact,
+    /// Draughts: men and kings jump over opposing pieces (RULES.md section 6).
+    Jump,
+}
+
+/// The directions in which men capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenCapture {
+    /// Every direction (Bushka, International draughts, HexDame).
+    All,
+    /// The player's forward directions only (some national draughts games).
+    Forward,
+}
+
+/// How moves and cells are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// MindSports cell names from the lettered and numbered lines (`f45`, `e8h6x`).
+    MindSports,
+    /// PDN square numbers in reading order as White sees the board (`32-28`, `28x19`).
+    Numeric,
 }
 
 /// How far kings move and see.
@@ -80,6 +100,13 @@ pub struct RuleSet {
     pub king_range: KingRange,
     /// Occurrences of a position that draw (3 in Bushka).
     pub repetition: usize,
+    /// Directions in which men capture (all in Bushka).
+    pub men_capture: MenCapture,
+    /// Whether lines of men make quiet line moves (on in Bushka, off in draughts).
+    pub line_moves: bool,
+    /// Consecutive plies of king moves without capture that draw (0: no such rule;
+    /// 50 in International draughts).
+    pub king_move_draw: usize,
 }
 
 /// Material values for the computer opponent, in centi-men.
@@ -126,6 +153,9 @@ pub struct Meta {
     pub description: String,
     /// Where the facts come from.
     pub sources: Vec<String>,
+    /// The PDN `GameType` number of the variant (20 for International draughts), if
+    /// it has one: records without a `Variant` tag are matched by it.
+    pub pdn_gametype: Option<u32>,
 }
 
 /// A maximal straight run of cells.
@@ -161,6 +191,7 @@ pub struct Geometry {
     pub(crate) graph: DiGraph<Cell, Dir>,
     pub(crate) mirror: Option<Vec<Cell>>,
     pub(crate) lattice: bool,
+    pub(crate) notation: Notation,
 }
 
 impl PartialEq for Geometry {
@@ -178,10 +209,16 @@ impl PartialEq for Geometry {
             && self.embedding == other.embedding
             && self.mirror == other.mirror
             && self.lattice == other.lattice
+            && self.notation == other.notation
     }
 }
 
 impl Geometry {
+    /// How moves and cells are written (the cell names follow it).
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
     /// Name, id, description and sources.
     pub fn meta(&self) -> &Meta {
         &self.meta

@@ -14,12 +14,13 @@ mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod numbering;
 
 pub use assemble::{load_path, load_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, Meta,
-    Player, RuleSet, Side, Values,
+    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_DIRS, MenCapture,
+    Meta, Notation, Player, RuleSet, Side, Values,
 };

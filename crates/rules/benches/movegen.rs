@@ -1,5 +1,6 @@
 //! Move-generation benchmarks: legal moves over a set of positions on each official
-//! board, making moves, and perft(4) from the 10x10 start.
+//! board, contact capture (Bushka) beside jump capture (draughts), making moves, and
+//! perft from the 10x10 starts of Bushka (depth 4) and International draughts (depth 7).
 //!
 //! `cargo bench -p bushka-rules` (add `-- --warm-up-time 1 --measurement-time 2` for a
 //! quick run).
@@ -11,7 +12,15 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
+/// Contact-capture boards, then jump-capture boards.
+const OFFICIAL: [&str; 6] = [
+    "bushka",
+    "bushka-9x11",
+    "hexbushka",
+    "draughts",
+    "brazilian",
+    "hexdame",
+];
 
 fn board(name: &str) -> AnyBoard {
     let geometry = match bushka_geometry::builtin(name) {
@@ -90,18 +99,20 @@ fn make_move(c: &mut Criterion) {
     group.finish();
 }
 
-fn perft4(c: &mut Criterion) {
+fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    let any = board("bushka");
-    with_board!(&any, b => {
-        let start = b.start_position();
-        group.throughput(Throughput::Elements(perft(b, &start, 4)));
-        group.bench_function("bushka start depth 4", |bench| {
-            bench.iter(|| perft(b, black_box(&start), 4))
+    for (name, depth) in [("bushka", 4), ("draughts", 7)] {
+        let any = board(name);
+        with_board!(&any, b => {
+            let start = b.start_position();
+            group.throughput(Throughput::Elements(perft(b, &start, depth)));
+            group.bench_function(format!("{name} start depth {depth}"), |bench| {
+                bench.iter(|| perft(b, black_box(&start), depth))
+            });
         });
-    });
+    }
     group.finish();
 }
 
-criterion_group!(benches, movegen, make_move, perft4);
+criterion_group!(benches, movegen, make_move, perft_start);
 criterion_main!(benches);

@@ -7,7 +7,7 @@ use bushka_geometry::Player;
 
 use crate::bits::Bits;
 use crate::board::Board;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 
 /// Why a game was won.
@@ -26,6 +26,9 @@ pub enum DrawReason {
     Repetition,
     /// The players agreed.
     Agreement,
+    /// The variant's count of consecutive king moves without capture was reached
+    /// (`rules.king_move_draw`; 50 plies in International draughts).
+    KingMoves,
 }
 
 /// How a game ended.
@@ -97,6 +100,9 @@ impl fmt::Display for Outcome {
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             } => write!(f, "draw by agreement"),
+            Outcome::Draw {
+                reason: DrawReason::KingMoves,
+            } => write!(f, "draw: only king moves without capture for too long"),
         }
     }
 }
@@ -199,7 +205,22 @@ impl<B: Bits> Game<B> {
                 reason: DrawReason::Repetition,
             });
         }
+        let limit = self.board.rules.king_move_draw;
+        if limit > 0 && self.king_moves() >= limit {
+            return Some(Outcome::Draw {
+                reason: DrawReason::KingMoves,
+            });
+        }
         None
+    }
+
+    /// Consecutive plies, ending with the last, that were king moves without capture.
+    pub fn king_moves(&self) -> usize {
+        self.moves
+            .iter()
+            .rev()
+            .take_while(|m| m.kind == MoveKind::King)
+            .count()
     }
 
     /// Plays a move (compared by identity with the legal moves).

@@ -1,5 +1,5 @@
-//! Legal move generation: captures come from the variant's capture style (the seam
-//! where draughts' jump capture will join), quiet moves are shared by every style.
+//! Legal move generation: captures come from the variant's capture style (contact or
+//! jump, behind `capture/`), quiet moves are shared by every style.
 
 use bushka_geometry::{CaptureStyle, KingRange};
 
@@ -49,6 +49,7 @@ impl<B: Bits> Board<B> {
     fn captures(&self, pos: &Position<B>, out: &mut MoveList<B>) -> bool {
         match self.rules.capture {
             CaptureStyle::Contact => capture::contact::generate(self, pos, out),
+            CaptureStyle::Jump => capture::jump::generate(self, pos, out),
         }
     }
 
@@ -87,6 +88,9 @@ impl<B: Bits> Board<B> {
                     captured: B::EMPTY,
                     promotes: promotion.has(to as usize),
                 });
+            }
+            if !self.rules.line_moves {
+                continue;
             }
             let heads = movers & self.step(men, d);
             for head in heads.iter() {
@@ -137,6 +141,9 @@ impl<B: Bits> Board<B> {
         for &d in self.forward(me) {
             let movers = men & self.step_back(empty, d);
             n += movers.count() as u64;
+            if !self.rules.line_moves {
+                continue;
+            }
             // Men k cells behind a head that can advance are tails of (k+1)-man lines.
             let mut behind = movers;
             let mut k = 0;

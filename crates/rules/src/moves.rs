@@ -119,9 +119,8 @@ impl<K: Copy + Eq + Hash> Seen<K> {
 #[derive(Debug, Clone, Default)]
 pub struct MoveList<B: Bits> {
     moves: Vec<Move<B>>,
-    /// Scratch for the capture search: states (cell, captured set) searched, and
-    /// sequence ends recorded, from one origin.
-    states: States<B>,
+    /// Scratch for the capture search: sequence ends (cell, captured set) recorded
+    /// from one origin.
     ends: States<B>,
     /// Scratch for removing repeated moves.
     identities: Seen<(MoveKind, Sq, Sq, B)>,
@@ -132,15 +131,14 @@ impl<B: Bits> MoveList<B> {
     pub fn new() -> MoveList<B> {
         MoveList {
             moves: Vec::with_capacity(64),
-            states: Seen::default(),
             ends: Seen::default(),
             identities: Seen::default(),
         }
     }
 
     /// The moves and the capture-search scratch, borrowed together by the generators.
-    pub(crate) fn scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>, &mut States<B>) {
-        (&mut self.moves, &mut self.states, &mut self.ends)
+    pub(crate) fn scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>) {
+        (&mut self.moves, &mut self.ends)
     }
 
     /// Removes later repeats of a move (by identity), keeping the order.

@@ -7,15 +7,17 @@
 //! printed when the compact form is ambiguous and is always accepted. Where another
 //! legal move has that route too (a wrap-around board), the compact form is followed by
 //! the captured cells in parentheses (`g38x(b4)`), which names a move by its identity;
-//! any form may carry that suffix.
+//! any form may carry that suffix. Boards with numeric notation use PDN square numbers
+//! instead (`numeric.rs`), with the same fallbacks: every landing square (`28x19x10`),
+//! then the captured squares (`28x10(19,24)`).
 
 use std::collections::HashMap;
 
-use bushka_geometry::Geometry;
+use bushka_geometry::{CaptureStyle, Geometry, Notation};
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
-use crate::capture::contact;
+use crate::capture::{self, NextCaptures, contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -160,37 +162,75 @@ impl<B: Bits> Board<B> {
     /// notation uses one ([`Board::route_text`]).
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
-            MoveKind::PieceCapture => contact::routes(self, pos, mv),
+            MoveKind::PieceCapture => self
+                .replaying(pos, mv, |next| capture::routes_of(mv, next))
+                .unwrap_or_default(),
             _ => vec![vec![mv.from, mv.to]],
+        }
+    }
+
+    /// Runs `f` over the single captures that replay the piece capture `mv` in `pos`
+    /// under the variant's capture style; none for other moves.
+    fn replaying<R>(
+        &self,
+        pos: &Position<B>,
+        mv: &Move<B>,
+        f: impl FnOnce(NextCaptures<'_, B>) -> R,
+    ) -> Option<R> {
+        if mv.kind != MoveKind::PieceCapture {
+            return None;
+        }
+        match self.rules.capture {
+            CaptureStyle::Contact => contact::replaying(self, pos, mv, f),
+            CaptureStyle::Jump => jump::replaying(self, pos, mv, f),
         }
     }
 
     /// One route of a move (the first found), origin first.
     fn route(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Sq> {
-        match mv.kind {
-            MoveKind::PieceCapture => contact::first_route(self, pos, mv),
-            _ => None,
-        }
-        .unwrap_or_else(|| vec![mv.from, mv.to])
+        self.replaying(pos, mv, |next| capture::find_route(mv, next, None))
+            .flatten()
+            .unwrap_or_else(|| vec![mv.from, mv.to])
     }
 
-    /// Whether `route` is a route of `mv`.
-    fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
+    /// Whether `route` is a route of `mv` (for a line move or a linear capture, also
+    /// the line's full list of cells).
+    pub(crate) fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
         match mv.kind {
-            MoveKind::PieceCapture => contact::has_route(self, pos, mv, route),
-            _ => route == [mv.from, mv.to],
+            MoveKind::PieceCapture => self
+                .replaying(pos, mv, |next| {
+                    capture::find_route(mv, next, Some(route)).is_some()
+                })
+                .unwrap_or(false),
+            _ => route == [mv.from, mv.to] || self.line_cells(mv).is_some_and(|line| line == route),
         }
     }
 
+    /// The full form of `mv` along `route`: the cells joined by `-`, then `x` for
+    /// captures; on numeric boards the squares joined by `x` (captures) or `-`.
     fn route_string(&self, mv: &Move<B>, route: &[Sq]) -> String {
         let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
-        let x = if mv.kind.is_capture() { "x" } else { "" };
-        format!("{}{x}", cells.join("-"))
+        let capture = mv.kind.is_capture();
+        match self.geometry().notation() {
+            Notation::Numeric if capture => cells.join("x"),
+            Notation::Numeric => cells.join("-"),
+            _ if capture => format!("{}x", cells.join("-")),
+            _ => cells.join("-"),
+        }
     }
 
-    /// The full route form: every cell visited joined by `-`, then `x` for captures.
+    /// The full route form: every cell visited joined by `-`, then `x` for captures
+    /// (numeric boards: joined by `x`, or `from-to` for quiet moves).
     pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
         self.route_string(mv, &self.route(pos, mv))
+    }
+
+    /// The short form: the compact text, or on numeric boards `from-to` / `fromxto`.
+    fn short_text(&self, mv: &Move<B>) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_short(mv);
+        }
+        self.compact_text(mv)
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
@@ -202,11 +242,11 @@ impl<B: Bits> Board<B> {
         )
     }
 
-    /// The compact form followed by the captured cells in parentheses, `g38x(b4)`:
+    /// The short form followed by the captured cells in parentheses, `g38x(b4)`:
     /// names a capture by its identity when even its route is shared.
     fn captured_text(&self, mv: &Move<B>) -> String {
         let captured: Vec<&str> = mv.captured.iter().map(|sq| self.name(sq as Sq)).collect();
-        format!("{}({})", self.compact_text(mv), captured.join(","))
+        format!("{}({})", self.short_text(mv), captured.join(","))
     }
 
     /// The notation of `mv` when `rivals` (other legal moves) share its compact text:
@@ -242,10 +282,10 @@ impl<B: Bits> Board<B> {
     /// full route where the compact form would fit another legal move too, or, where
     /// another move has that route too, the compact form with the captured cells.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
-        let text = self.compact_text(mv);
+        let text = self.short_text(mv);
         let rivals: Vec<Move<B>> = legal
             .iter()
-            .filter(|other| !other.same(mv) && self.compact_text(other) == text)
+            .filter(|other| !other.same(mv) && self.short_text(other) == text)
             .copied()
             .collect();
         self.text_among(pos, mv, text, &rivals)
@@ -254,7 +294,7 @@ impl<B: Bits> Board<B> {
     /// The notation of every move of `legal` (legal moves of `pos`), in order; linear
     /// in the number of moves, unlike calling [`Board::move_text`] for each.
     pub fn move_texts(&self, pos: &Position<B>, legal: &[Move<B>]) -> Vec<String> {
-        let compacts: Vec<String> = legal.iter().map(|mv| self.compact_text(mv)).collect();
+        let compacts: Vec<String> = legal.iter().map(|mv| self.short_text(mv)).collect();
         let mut groups: HashMap<&str, Vec<Move<B>>> = HashMap::new();
         for (mv, text) in legal.iter().zip(&compacts) {
             groups.entry(text.as_str()).or_default().push(*mv);
@@ -305,7 +345,9 @@ impl<B: Bits> Board<B> {
             }
             None => (input, None),
         };
-        let candidates: Vec<Move<B>> = if input.contains('-') {
+        let candidates: Vec<Move<B>> = if geometry.notation() == Notation::Numeric {
+            self.parse_numeric(pos, input, legal.as_slice())?
+        } else if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);
             let mut route = Vec::new();
             for name in body.split('-') {

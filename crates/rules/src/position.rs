@@ -145,6 +145,29 @@ impl<B: Bits> Position<B> {
 }
 
 impl<B: Bits> Board<B> {
+    /// Builds a position from raw sets of men and kings (index 0 White, 1 Black), for
+    /// programs that enumerate placements (tablebases). `None` when the sets overlap,
+    /// leave the board, or put a man on its own promotion zone.
+    pub fn position_from_sets(
+        &self,
+        men: [B; 2],
+        kings: [B; 2],
+        side: Player,
+    ) -> Option<Position<B>> {
+        let sets = [men[0], men[1], kings[0], kings[1]];
+        let mut seen = B::EMPTY;
+        for set in sets {
+            if !(set & seen).is_empty() || !(set & !self.all).is_empty() {
+                return None;
+            }
+            seen |= set;
+        }
+        let on_zone = Player::BOTH
+            .into_iter()
+            .any(|p| !(men[p.index()] & self.promotion(p)).is_empty());
+        (!on_zone).then(|| Position::from_parts(self, men, kings, side))
+    }
+
     /// The variant's start position, White to move.
     pub fn start_position(&self) -> Position<B> {
         let geometry = self.geometry();

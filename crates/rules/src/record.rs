@@ -8,7 +8,9 @@
 //! 1. f45 d87 2. gf5 ...  1-0
 //! ```
 //! Move numbers (`1.`, `1...`, `1`), annotations (`!`, `?`, `!?`, `??`) and `{...}`
-//! comments are skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, `*`) ends the moves.
+//! comments (clock annotations such as `{[%clock w0:09:57 B0:09:58]}` among them) are
+//! skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, the draughts `2-0`, `1-1`, `0-2`,
+//! or `*`) ends the moves. Numbered boards write PDN numeric moves (`32-28`, `28x19`).
 
 use std::sync::Arc;
 
@@ -37,7 +39,8 @@ pub struct Record {
     pub result: Option<String>,
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// Result tokens: PGN scoring and the draughts scoring (`2-0`, `1-1`, `0-2`).
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-2", "*"];
 
 impl Record {
     /// Parses a record's text.
@@ -83,13 +86,7 @@ impl Record {
                         record.result = Some(token.to_string());
                         continue;
                     }
-                    let body = token.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let body = if body.len() < token.len() {
-                        body.trim_start_matches('.')
-                    } else {
-                        body
-                    };
-                    let body = body.trim_end_matches(['!', '?']);
+                    let body = without_move_number(token).trim_end_matches(['!', '?']);
                     if !body.is_empty() {
                         record.moves.push(RecordMove {
                             text: body.to_string(),
@@ -178,8 +175,8 @@ impl Record {
     }
 
     /// Writes a finished or running game as a record with the given tags (a `FEN` tag
-    /// is added when the game did not start from the start position, and `Result`
-    /// from the outcome).
+    /// is added when the game did not start from the start position, a PDN `GameType`
+    /// for variants that have one, and `Result` from the outcome).
     pub fn write<B: Bits>(game: &Game<B>, tags: &[(String, String)]) -> String {
         let board = game.board();
         let mut out = String::new();
@@ -189,6 +186,11 @@ impl Record {
             .filter(|(k, _)| !k.eq_ignore_ascii_case("FEN") && !k.eq_ignore_ascii_case("Result"))
             .cloned()
             .collect();
+        if let Some(number) = board.geometry().meta().pdn_gametype
+            && !all.iter().any(|(k, _)| k.eq_ignore_ascii_case("GameType"))
+        {
+            all.push(("GameType".into(), number.to_string()));
+        }
         if *game.start() != board.start_position() {
             all.push(("FEN".into(), board.position_string(game.start())));
         }
@@ -226,6 +228,21 @@ impl Record {
         out.push('\n');
         out
     }
+}
+
+/// The token without its move number (`12.`, `12...`, or a bare `12` before a
+/// MindSports move such as `12f45`). Numeric moves (`32-28`, `28x19`) keep their digits.
+fn without_move_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == token.len() {
+        return token;
+    }
+    if rest.starts_with('.') {
+        return rest.trim_start_matches('.');
+    }
+    let numeric_move = rest.starts_with(['-', 'x', 'X', ':'])
+        && rest[1..].starts_with(|c: char| c.is_ascii_digit());
+    if numeric_move { token } else { rest }
 }
 
 fn parse_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {

@@ -27,7 +27,14 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    /// Directory of endgame tables (from `bushka solve --save DIR`): covered positions
+    /// are scored exactly.
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<std::path::PathBuf>,
 }
+
+/// Most plies of a table's line printed for a drawn position.
+const TABLE_LINE_PLIES: usize = 40;
 
 /// Runs `analyse`.
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -59,6 +66,18 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
         limits.movetime = Some(Duration::from_secs(3));
     }
     let mut searcher = Searcher::new(std::sync::Arc::clone(board), args.hash as usize);
+    if let Some(dir) = &args.tablebases {
+        let tables = bushka_tablebase::load_dir(dir, board.geometry())?;
+        if let Some(value) = tables.probe(board, &pos) {
+            let line = tables.best_line(board, &pos, TABLE_LINE_PLIES);
+            output::println(&format!(
+                "tablebase: {} ({})",
+                value.text(),
+                line_text(board, &pos, &line)
+            ))?;
+        }
+        searcher.set_tablebases(std::sync::Arc::new(tables));
+    }
     let mut failure = None;
     let result = searcher.search(&pos, &limits, |it| {
         let seconds = it.elapsed.as_secs_f64();

@@ -3,20 +3,24 @@
 use std::path::PathBuf;
 
 use bushka_arena::{
-    CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, VariantReport, chart,
-    compare_with, table,
+    CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, Shard, ShardFile,
+    VariantReport, chart, compare_with, play_variants,
 };
 use bushka_rules::AnyBoard;
 
 use crate::commands::arena_common::{automated_spec, progress};
 use crate::commands::load_variant;
+use crate::commands::report::{ReportArgs, write_report};
 use crate::error::CliError;
 use crate::output;
 
 /// Self-play statistics per variant, one column each, reproducible for a seed: board
 /// size, legal moves at the start and on average, game length, decisive and drawn
 /// games, White's score, captures (linear against piece), pieces per capture, the
-/// largest capture, the first promotion, threefold draws and ply-limit adjudications.
+/// largest capture, the first promotion, threefold draws and ply-limit adjudications,
+/// then Ludii-style metrics with 95% intervals (balance, completion, drawishness,
+/// branching and decision factors, board coverage, repetition, lead changes, drama,
+/// stability, decisiveness, clarity...).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A variant to compare (a built-in name or a variant file); repeat for more.
@@ -42,12 +46,16 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
-    /// Print the reports as JSON (an array, one object per variant) instead of a table.
-    #[arg(long)]
-    json: bool,
-    /// Write an SVG chart of the main figures to FILE.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
+    /// Play only shard I of N (1 <= I <= N): the I-th slice of each variant's games,
+    /// with the seeds the whole run gives them. Writes the games' raw results as JSON
+    /// (to --output, or standard output) for `bushka merge` instead of a report.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// The file a shard's JSON goes to (with --shard).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 /// Runs `compare`.
@@ -66,25 +74,35 @@ pub fn run(args: Args) -> Result<(), CliError> {
         random_opening: args.random_opening as usize,
         threads: args.threads.map(|t| t as usize),
     };
+    if let Some(shard) = args.shard {
+        if args.report.is_set() {
+            return Err(CliError::Usage(
+                "--shard writes raw games, not a report: give --json, --svg, --series and \
+                 --expect to `bushka merge`"
+                    .to_string(),
+            ));
+        }
+        let games = shard.range(config.games).len() * boards.len();
+        let bar = progress(games, &format!("compare, shard {shard}"));
+        let played = play_variants(&boards, &config, shard, &|_| bar.inc(1))?;
+        bar.finish_and_clear();
+        let json = ShardFile::new(&config, shard, played).to_json()?;
+        return match &args.output {
+            Some(path) => std::fs::write(path, json).map_err(|error| CliError::File {
+                path: path.display().to_string(),
+                error,
+            }),
+            None => output::print(&json),
+        };
+    }
     let bar = progress(config.games * boards.len(), "compare");
     let reports = compare_with(&boards, &config, &|_| bar.inc(1))?;
     bar.finish_and_clear();
-    if let Some(path) = &args.svg {
-        chart::write_svg(&reports, path).map_err(|error| CliError::File {
-            path: path.display().to_string(),
-            error,
-        })?;
-    }
-    if args.json {
-        let json = serde_json::to_string_pretty(&reports)
-            .map_err(|e| CliError::Output(std::io::Error::other(e)))?;
-        output::println(&json)
-    } else {
-        output::print(&text(&reports, &config))
-    }
+    write_report(&reports, &config, &args.report)
 }
 
-fn text(reports: &[VariantReport], config: &CompareConfig) -> String {
+/// The text report: a line naming the run, then the table.
+pub fn text(reports: &[VariantReport], config: &CompareConfig) -> String {
     format!(
         "Self-play: {} games per variant by {}, seed {}, max {} plies, random opening {} plies\n\n{}",
         config.games,
@@ -92,6 +110,14 @@ fn text(reports: &[VariantReport], config: &CompareConfig) -> String {
         config.seed,
         config.max_plies,
         config.random_opening,
-        table(reports)
+        bushka_arena::table(reports)
     )
+}
+
+/// Writes the bar chart of `--svg`.
+pub fn write_chart(reports: &[VariantReport], path: &std::path::Path) -> Result<(), CliError> {
+    chart::write_svg(reports, path).map_err(|error| CliError::File {
+        path: path.display().to_string(),
+        error,
+    })
 }

@@ -167,8 +167,13 @@ fn describe(report: &MatchReport, board: &AnyBoard) -> String {
         "Losses: {} by no legal move, {} by resignation",
         report.losses_no_legal_move, report.losses_resignation
     ));
+    // The king-move draw exists only in draughts variants: named only when it happened.
+    let king_moves = match report.draws_king_moves {
+        0 => String::new(),
+        n => format!(", {n} by king moves without capture"),
+    };
     lines.push(format!(
-        "Draws: {} by repetition, {} by agreement, {} ply-limit adjudications",
+        "Draws: {} by repetition, {} by agreement{king_moves}, {} ply-limit adjudications",
         report.draws_repetition, report.draws_agreement, report.ply_limit_adjudications
     ));
     lines.push(format!(

@@ -11,11 +11,14 @@ mod check;
 pub mod common;
 mod compare;
 mod matches;
+mod merge;
 mod moves;
 mod perft;
-mod play;
+pub(crate) mod play;
 mod replay;
+mod report;
 mod show;
+mod solve;
 mod variants;
 
 use std::path::Path;
@@ -47,6 +50,10 @@ pub enum Command {
     Match(matches::Args),
     /// Compare variants by self-play statistics.
     Compare(compare::Args),
+    /// Solve an endgame exactly (a tablebase) and report what it holds.
+    Solve(solve::Args),
+    /// Merge the shard files of `compare --shard` into the report of the whole run.
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -63,6 +70,8 @@ impl Command {
             Command::Analyse(args) => analyse::run(args),
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
+            Command::Solve(args) => solve::run(args),
+            Command::Merge(args) => merge::run(args),
         }
     }
 }

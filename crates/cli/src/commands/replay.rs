@@ -15,7 +15,8 @@ use crate::output;
 /// move stops with its move number and the legal alternatives.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The variant; by default the record's `[Variant "..."]` tag, else bushka.
+    /// The variant; by default the record's `[Variant "..."]` tag, else the built-in
+    /// variant of its PDN `[GameType "..."]` (20: draughts), else bushka.
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
     /// The game record (`-` reads standard input).
@@ -47,9 +48,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .variant
         .clone()
         .or_else(|| record.tag("Variant").map(str::to_string))
+        .or_else(|| record.tag("GameType").and_then(variant_of_gametype))
         .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
     let board = AnyBoard::new(load_variant(&variant)?);
     with_board!(&board, b => run_on(b, &record, &args.file))
+}
+
+/// The built-in variant whose PDN `GameType` is the tag's first field (`20` or
+/// `20,W,10,10,N2,0`).
+fn variant_of_gametype(tag: &str) -> Option<String> {
+    let number: u32 = tag.split(',').next()?.trim().parse().ok()?;
+    bushka_geometry::BUILTIN.iter().find_map(|b| {
+        let geometry = bushka_geometry::builtin(b.name)?.ok()?;
+        (geometry.meta().pdn_gametype == Some(number)).then(|| b.name.to_string())
+    })
 }
 
 fn run_on<B: Bits>(board: &Arc<Board<B>>, record: &Record, file: &str) -> Result<(), CliError> {

@@ -9,9 +9,10 @@
 
 use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
+use super::{Majority, NextCaptures};
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
-use crate::moves::{Move, MoveKind, MoveList, Seen};
+use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
 
 /// Generates the contact captures of `pos` into `out` (which must be empty); returns
@@ -28,30 +29,6 @@ pub(crate) fn generate<B: Bits>(
     !out.is_empty()
 }
 
-/// Keeps the majority: drops smaller captures and refuses smaller ones.
-struct Majority {
-    enforce: bool,
-    best: u32,
-}
-
-impl Majority {
-    /// Whether a capture of `n` pieces may be listed; clears `out` when it beats it.
-    #[inline]
-    fn admit<B: Bits>(&mut self, n: u32, out: &mut Vec<Move<B>>) -> bool {
-        if !self.enforce {
-            return true;
-        }
-        if n < self.best {
-            return false;
-        }
-        if n > self.best {
-            out.clear();
-            self.best = n;
-        }
-        true
-    }
-}
-
 fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let me = pos.side();
     let them = me.opponent();
@@ -60,10 +37,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = their_men | their_kings;
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
-    let mut majority = Majority {
-        enforce: board.rules.majority,
-        best: 0,
-    };
+    let mut majority = Majority::new(board.rules.majority);
     for d in 0..board.dirs {
         let heads = men
             & board.step(men, d)
@@ -116,10 +90,8 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
 struct Sequences<'a, B: Bits> {
     board: &'a Board<B>,
     out: &'a mut Vec<Move<B>>,
-    /// States that cannot finish a given move (route finding only).
-    seen: &'a mut Seen<(Sq, B)>,
     /// Ends (cell, captured set) already recorded from this origin.
-    ends: &'a mut Seen<(Sq, B)>,
+    ends: &'a mut States<B>,
     majority: &'a mut Majority,
     origin: Sq,
     /// Pieces that block: everything but the moving piece's origin.
@@ -135,25 +107,14 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn record(&mut self, to: Sq, captured: B) {
-        if !self.majority.admit(captured.count(), self.out) || !self.ends.insert((to, captured)) {
-            return;
-        }
-        self.out.push(Move {
+        let mv = Move {
             kind: MoveKind::PieceCapture,
             from: self.origin,
             to,
             captured,
             promotes: !self.king && self.promotion.has(to as usize),
-        });
-    }
-
-    /// Whether no sequence through a state with `captured` taken can reach the
-    /// majority, even by taking every opposing piece left.
-    fn hopeless(&self, captured: B) -> bool {
-        let best = self.majority.best;
-        self.majority.enforce
-            && best > 0
-            && captured.count() + (self.theirs & !captured).count() < best
+        };
+        super::record(self.out, self.ends, self.majority, mv);
     }
 
     /// Whether the man on `sq` heads a line of men in direction `d`.
@@ -195,7 +156,7 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn search(&mut self, at: Sq, captured: B) {
-        if self.hopeless(captured) {
+        if self.majority.hopeless(captured, self.theirs) {
             return;
         }
         let (next, n) = self.steps(at, captured, captured.is_empty());
@@ -213,10 +174,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
-    let mut majority = Majority {
-        enforce: board.rules.majority,
-        best: 0,
-    };
+    let mut majority = Majority::new(board.rules.majority);
     let mut men_that_can = B::EMPTY;
     for d in 0..board.dirs {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);
@@ -224,14 +182,12 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let long_kings = board.rules.king_range == KingRange::Long;
     let movers = (pos.men(me) & men_that_can).iter().map(|sq| (sq, false));
     let kings = pos.kings(me).iter().map(|sq| (sq, true));
-    let (moves, seen, ends) = out.scratch();
+    let (moves, ends) = out.scratch();
     for (sq, king) in movers.chain(kings) {
-        seen.clear();
         ends.clear();
         let mut search = Sequences {
             board,
             out: &mut *moves,
-            seen: &mut *seen,
             ends: &mut *ends,
             majority: &mut majority,
             origin: sq as Sq,
@@ -246,28 +202,27 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
-/// The search that replays the piece capture `mv` in `pos` (only its captured pieces
-/// may be taken), using `scratch`; none if `mv` is not a piece capture of the side to
-/// move there.
-fn replay<'a, B: Bits>(
-    board: &'a Board<B>,
+/// Runs `f` over the single captures that replay the piece capture `mv` in `pos` (only
+/// its captured pieces may be taken); none if `mv` is not a piece capture of the side
+/// to move there.
+pub(crate) fn replaying<B: Bits, R>(
+    board: &Board<B>,
     pos: &Position<B>,
     mv: &Move<B>,
-    scratch: &'a mut MoveList<B>,
-    majority: &'a mut Majority,
-) -> Option<Sequences<'a, B>> {
+    f: impl FnOnce(NextCaptures<'_, B>) -> R,
+) -> Option<R> {
     let me = pos.side();
     let (owner, king) = pos.piece_at(mv.from)?;
     if mv.kind != MoveKind::PieceCapture || owner != me {
         return None;
     }
-    let (out, seen, ends) = scratch.scratch();
-    Some(Sequences {
+    let (mut scratch, mut majority) = (MoveList::new(), Majority::new(false));
+    let (out, ends) = scratch.scratch();
+    let search = Sequences {
         board,
         out,
-        seen,
         ends,
-        majority,
+        majority: &mut majority,
         origin: mv.from,
         blocking: pos.occupied() & !B::bit(mv.from as usize),
         theirs: pos.pieces(me.opponent()) & mv.captured,
@@ -275,105 +230,11 @@ fn replay<'a, B: Bits>(
         promotion: board.promotion(me),
         king,
         long: king && board.rules.king_range == KingRange::Long,
-    })
-}
-
-const NO_MAJORITY: Majority = Majority {
-    enforce: false,
-    best: 0,
-};
-
-/// Every route (list of cells visited, origin first) by which the piece capture `mv`
-/// can be made in `pos`; empty if `mv` is not a piece capture there. (There may be
-/// exponentially many: for one route, see [`first_route`].)
-pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
-    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
-    let Some(search) = replay(board, pos, mv, &mut scratch, &mut majority) else {
-        return Vec::new();
     };
-    let mut found = Vec::new();
-    let mut route = vec![mv.from];
-    collect_routes(&search, mv, B::EMPTY, &mut route, &mut found);
-    found
-}
-
-fn collect_routes<B: Bits>(
-    search: &Sequences<'_, B>,
-    mv: &Move<B>,
-    captured: B,
-    route: &mut Vec<Sq>,
-    found: &mut Vec<Vec<Sq>>,
-) {
-    let at = *route.last().unwrap_or(&mv.from);
-    if captured == mv.captured {
-        if at == mv.to {
-            found.push(route.clone());
+    Some(f(&|at, captured, visit| {
+        let (next, n) = search.steps(at, captured, captured.is_empty());
+        for &(land, target) in &next[..n] {
+            visit(land, target);
         }
-        return;
-    }
-    let (next, n) = search.steps(at, captured, captured.is_empty());
-    for &(land, target) in &next[..n] {
-        route.push(land);
-        collect_routes(search, mv, captured | B::bit(target as usize), route, found);
-        route.pop();
-    }
-}
-
-/// One route of the piece capture `mv` in `pos` (the first in search order), found
-/// without listing them all: a state that cannot finish the move is tried once.
-pub(crate) fn first_route<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    mv: &Move<B>,
-) -> Option<Vec<Sq>> {
-    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
-    let mut search = replay(board, pos, mv, &mut scratch, &mut majority)?;
-    let mut route = vec![mv.from];
-    finish(&mut search, mv, B::EMPTY, &mut route, None).then_some(route)
-}
-
-/// Whether `route` (cells visited, origin first) is a route of the piece capture `mv`.
-pub(crate) fn has_route<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    mv: &Move<B>,
-    route: &[Sq],
-) -> bool {
-    let (mut scratch, mut majority) = (MoveList::new(), NO_MAJORITY);
-    let Some(mut search) = replay(board, pos, mv, &mut scratch, &mut majority) else {
-        return false;
-    };
-    let mut walked = vec![mv.from];
-    route.first() == Some(&mv.from) && finish(&mut search, mv, B::EMPTY, &mut walked, Some(route))
-}
-
-/// Extends `route` to a route of `mv` (following `along` when given); true when done.
-/// States that failed are remembered in the search's `seen` set.
-fn finish<B: Bits>(
-    search: &mut Sequences<'_, B>,
-    mv: &Move<B>,
-    captured: B,
-    route: &mut Vec<Sq>,
-    along: Option<&[Sq]>,
-) -> bool {
-    let at = *route.last().unwrap_or(&mv.from);
-    if captured == mv.captured {
-        return at == mv.to && along.is_none_or(|r| r.len() == route.len());
-    }
-    let next_cell = along.map(|r| r.get(route.len()).copied());
-    if next_cell == Some(None) || !search.seen.insert((at, captured)) {
-        return false;
-    }
-    let (next, n) = search.steps(at, captured, captured.is_empty());
-    for &(land, target) in &next[..n] {
-        if next_cell.is_some_and(|c| c != Some(land)) {
-            continue;
-        }
-        route.push(land);
-        if finish(search, mv, captured | B::bit(target as usize), route, along) {
-            return true;
-        }
-        route.pop();
-    }
-    false
+    }))
 }

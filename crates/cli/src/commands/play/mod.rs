@@ -2,18 +2,23 @@
 //! players, or both; games are saved and loaded as game records.
 //!
 //! `mod.rs` reads the arguments and sets the game up (a new game, or a loaded record);
-//! [`session`] runs it; [`input`] reads what the player types.
+//! the flow of the game is a [`bushka_session::Session`]; [`terminal`] runs it at the
+//! terminal, [`lines`] reads the lines the player types (with a line editor at a
+//! terminal), [`input`] reads commands in them and [`text`] words what it prints.
 
 mod input;
-mod session;
+mod lines;
+mod terminal;
+mod text;
 
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use bushka_engine::PlayerSpec;
-use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
+use bushka_session::{Session, Setup, choose_player, game_from_record, record_tags};
+
+pub use terminal::run_game;
 
 use crate::commands::replay::read_record;
 use crate::commands::{DEFAULT_VARIANT, load_variant};
@@ -99,62 +104,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })
         .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
     let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key));
-    let (white, white_name) = player(args.white.as_deref(), tag("White"), "human")?;
-    let (black, black_name) = player(args.black.as_deref(), tag("Black"), "engine")?;
+    let (white, white_name) =
+        choose_player(args.white.as_deref(), tag("White"), PlayerSpec::Human)?;
+    let (black, black_name) = choose_player(
+        args.black.as_deref(),
+        tag("Black"),
+        PlayerSpec::from_str("engine")?,
+    )?;
     let board = AnyBoard::new(load_variant(&variant)?);
-    let mut tags = vec![
-        ("Variant".to_string(), variant),
-        ("White".to_string(), white_name),
-        ("Black".to_string(), black_name),
-    ];
-    // Keep the loaded record's other tags (its Date among them); FEN and Result are
-    // written from the game.
-    let kept = ["Variant", "White", "Black", "FEN", "Result"];
-    if let Some(r) = &record {
-        tags.extend(
-            r.tags
-                .iter()
-                .filter(|(k, _)| !kept.iter().any(|x| x.eq_ignore_ascii_case(k)))
-                .cloned(),
-        );
-    }
-    if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Date")) {
-        tags.insert(3, ("Date".to_string(), today()));
-    }
+    let tags = record_tags(&variant, &white_name, &black_name, record.as_ref());
     with_board!(&board, b => {
         let game = start_game(b, &args, record.as_ref())?;
-        session::Session::new(session::Setup {
-            board: Arc::clone(b),
+        let session = Session::new(Setup {
             game,
             specs: [white, black],
             tags,
             max_plies: args.max_plies.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-            loaded: args.load.clone(),
-        })
-        .run()
+        });
+        terminal::run_at_terminal(session, args.load.clone())
     })
-}
-
-/// The player of `--white`/`--black` (`arg`), else the loaded record's tag when it is a
-/// player spec, else `default`; with the name to write in the record's tag.
-fn player(
-    arg: Option<&str>,
-    tag: Option<&str>,
-    default: &str,
-) -> Result<(PlayerSpec, String), CliError> {
-    if let Some(text) = arg {
-        let spec = PlayerSpec::from_str(text)?;
-        return Ok((spec, spec.to_string()));
-    }
-    let fallback = PlayerSpec::from_str(default)?;
-    match tag.map(|t| (t, PlayerSpec::from_str(t))) {
-        Some((_, Ok(spec))) => Ok((spec, spec.to_string())),
-        // A record from elsewhere names people ("Alice"): keep the name for a human.
-        Some((name, Err(_))) if fallback == PlayerSpec::Human && !name.trim().is_empty() => {
-            Ok((fallback, name.to_string()))
-        }
-        _ => Ok((fallback, fallback.to_string())),
-    }
 }
 
 /// The game to play: the loaded record played through, or a new game from
@@ -172,80 +140,8 @@ fn start_game<B: Bits>(
         return Ok(Game::from_position(Arc::clone(board), start));
     };
     let file = args.load.clone().unwrap_or_default();
-    let mut game = record
-        .replay(Arc::clone(board))
-        .map_err(|error| CliError::Record {
-            file,
-            error: Box::new(error),
-        })?;
-    // A result the moves do not explain was a resignation or an agreed draw.
-    if game.outcome().is_none() {
-        match record.result.as_deref() {
-            Some("1-0") => game.resign(Colour::Black),
-            Some("0-1") => game.resign(Colour::White),
-            Some("1/2-1/2") => game.agree_draw(),
-            _ => {}
-        }
-    }
-    Ok(game)
-}
-
-/// Today's date (UTC) as PDN writes dates: `2025.03.14`.
-fn today() -> String {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        let date = today();
-        assert_eq!(date.len(), 10, "{date}");
-        assert!(date.as_str() >= "2024.01.01", "{date}");
-    }
-
-    #[test]
-    fn players_come_from_arguments_then_tags() {
-        let (spec, name) = player(Some("random:seed=3"), Some("human"), "human").expect("ok");
-        assert_eq!(
-            (spec, name.as_str()),
-            (PlayerSpec::Random { seed: 3 }, "random:seed=3")
-        );
-        let (spec, name) = player(None, Some("greedy:seed=2"), "engine").expect("ok");
-        assert_eq!(
-            (spec, name.as_str()),
-            (PlayerSpec::Greedy { seed: 2 }, "greedy:seed=2")
-        );
-        let (spec, name) = player(None, Some("Alice"), "human").expect("ok");
-        assert_eq!((spec, name.as_str()), (PlayerSpec::Human, "Alice"));
-        let (spec, _) = player(None, Some("Bob"), "engine").expect("ok");
-        assert!(matches!(spec, PlayerSpec::Engine { .. }));
-        assert!(player(Some("robot"), None, "human").is_err());
-    }
+    game_from_record(Arc::clone(board), record).map_err(|error| CliError::Record {
+        file,
+        error: Box::new(error),
+    })
 }

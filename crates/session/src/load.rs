@@ -1,0 +1,141 @@
+//! Starting a session: the game (new or from a record), who plays each side, and the
+//! record's tags.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bushka_engine::{PlayerSpec, SpecError};
+use bushka_geometry::Player as Colour;
+use bushka_rules::{Bits, Board, Game, Record, RecordError};
+
+/// The game a record holds, played through; a result the moves do not explain is
+/// taken as a resignation or an agreed draw.
+pub fn game_from_record<B: Bits>(
+    board: Arc<Board<B>>,
+    record: &Record,
+) -> Result<Game<B>, RecordError> {
+    let mut game = record.replay(board)?;
+    if game.outcome().is_none() {
+        match record.result.as_deref() {
+            Some("1-0") => game.resign(Colour::Black),
+            Some("0-1") => game.resign(Colour::White),
+            Some("1/2-1/2") => game.agree_draw(),
+            _ => {}
+        }
+    }
+    Ok(game)
+}
+
+/// The player given as `arg` (a spec), else the record's `tag` when it is a spec,
+/// else `default`; with the name to write in the record's tag. A record from elsewhere
+/// names people ("Alice"): a human keeps that name.
+pub fn choose_player(
+    arg: Option<&str>,
+    tag: Option<&str>,
+    default: PlayerSpec,
+) -> Result<(PlayerSpec, String), SpecError> {
+    if let Some(text) = arg {
+        let spec = PlayerSpec::from_str(text)?;
+        return Ok((spec, spec.to_string()));
+    }
+    match tag.map(|t| (t, PlayerSpec::from_str(t))) {
+        Some((_, Ok(spec))) => Ok((spec, spec.to_string())),
+        Some((name, Err(_))) if default == PlayerSpec::Human && !name.trim().is_empty() => {
+            Ok((default, name.to_string()))
+        }
+        _ => Ok((default, default.to_string())),
+    }
+}
+
+/// The tags of a session's record: Variant, White and Black as given, then the loaded
+/// record's other tags (its Date among them), with today's Date when there is none.
+/// FEN and Result are left out: they are written from the game.
+pub fn record_tags(
+    variant: &str,
+    white: &str,
+    black: &str,
+    loaded: Option<&Record>,
+) -> Vec<(String, String)> {
+    let mut tags = vec![
+        ("Variant".to_string(), variant.to_string()),
+        ("White".to_string(), white.to_string()),
+        ("Black".to_string(), black.to_string()),
+    ];
+    let written = ["Variant", "White", "Black", "FEN", "Result"];
+    if let Some(record) = loaded {
+        tags.extend(
+            record
+                .tags
+                .iter()
+                .filter(|(k, _)| !written.iter().any(|x| x.eq_ignore_ascii_case(k)))
+                .cloned(),
+        );
+    }
+    if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Date")) {
+        tags.insert(3, ("Date".to_string(), today()));
+    }
+    tags
+}
+
+/// Today's date (UTC) as PDN writes dates: `2025.03.14`.
+pub fn today() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        let date = today();
+        assert_eq!(date.len(), 10, "{date}");
+        assert!(date.as_str() >= "2024.01.01", "{date}");
+    }
+
+    #[test]
+    fn players_come_from_arguments_then_tags() {
+        let human = PlayerSpec::Human;
+        let (spec, name) = choose_player(Some("random:seed=3"), Some("human"), human).expect("ok");
+        assert_eq!(
+            (spec, name.as_str()),
+            (PlayerSpec::Random { seed: 3 }, "random:seed=3")
+        );
+        let engine = PlayerSpec::from_str("engine").expect("a spec");
+        let (spec, name) = choose_player(None, Some("greedy:seed=2"), engine).expect("ok");
+        assert_eq!(
+            (spec, name.as_str()),
+            (PlayerSpec::Greedy { seed: 2 }, "greedy:seed=2")
+        );
+        let (spec, name) = choose_player(None, Some("Alice"), human).expect("ok");
+        assert_eq!((spec, name.as_str()), (PlayerSpec::Human, "Alice"));
+        let (spec, _) = choose_player(None, Some("Bob"), engine).expect("ok");
+        assert_eq!(spec, engine);
+        assert!(choose_player(Some("robot"), None, human).is_err());
+    }
+}

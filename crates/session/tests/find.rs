@@ -1,0 +1,120 @@
+//! Reading a typed move: every accepted form, and the messages for the rest.
+
+use bushka_session::find_move;
+
+mod common;
+
+use common::bushka;
+
+#[test]
+fn every_form_of_a_quiet_move_is_found() {
+    let board = bushka();
+    let pos = board.start_position();
+    let want = board
+        .parse_move(&pos, "f45")
+        .expect("f45 is legal at the start");
+    for text in ["f45", "f4-f5", "f4 f5", "f4  f5", "F4 F5", "f4 - f5"] {
+        let mv = find_move(&board, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(mv.same(&want), "{text}");
+    }
+}
+
+#[test]
+fn two_cells_find_a_piece_capture_with_a_longer_route() {
+    let board = bushka();
+    let pos = board
+        .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
+        .expect("a valid position");
+    let mv = find_move(&board, &pos, "d6-e7").expect("the capture d6-d7-e7x");
+    assert_eq!(board.route_text(&pos, &mv), "d6-d7-e7x");
+    let mv = find_move(&board, &pos, "d6 e7").expect("the capture d6-d7-e7x");
+    assert!(mv.kind.is_capture());
+}
+
+#[test]
+fn bad_moves_get_close_matches() {
+    let board = bushka();
+    let pos = board.start_position();
+    let message = |text: &str| {
+        find_move(&board, &pos, text)
+            .map(|_| panic!("{text} is not legal"))
+            .unwrap_or_else(|e| e)
+    };
+    assert!(
+        message("f4 f7")
+            .message
+            .contains("Legal moves from f4: f45")
+    );
+    assert!(message("c4 c5").message.contains("There is no piece on c4"));
+    assert!(
+        message("a5 a4")
+            .message
+            .contains("a5 holds a Black man, and it is White's turn")
+    );
+    let garbled = message("xyzzy");
+    assert!(!garbled.names_a_cell);
+    assert!(garbled.message.contains("not a move or a command"));
+    let capitals = message("F4 F7");
+    assert!(capitals.names_a_cell);
+    assert!(
+        capitals
+            .message
+            .contains("`f4 f7` is not a legal move here")
+    );
+    assert!(message("f4x5x").message.contains("more than one `x`"));
+}
+
+#[test]
+fn a_cell_that_does_not_exist_is_named() {
+    let board = bushka();
+    let pos = board.start_position();
+    for (text, missing) in [
+        ("a6 a7", "there is no cell a7 on this board"),
+        ("a6-a7x", "there is no cell a7 on this board"),
+        ("a67", "there is no cell a7 on this board"),
+        ("f4-f9-f10", "there is no cell f10 on this board"),
+        ("a8 a9", "there is no cell a8 and no cell a9 on this board"),
+    ] {
+        let e = find_move(&board, &pos, text).expect_err("no such cell");
+        assert!(e.names_a_cell, "{text}");
+        assert!(
+            e.message
+                .starts_with(&format!("`{text}` is not a move: {missing}.")),
+            "{text}: {e}"
+        );
+    }
+    let e = find_move(&board, &pos, "f4 f6").expect_err("not legal");
+    assert!(!e.message.contains("no cell"), "{e}");
+}
+
+#[test]
+fn a_line_is_named_by_any_of_its_men_and_the_front_cell() {
+    let board = bushka();
+    let pos = board
+        .parse_position("W:Wg3,g4:Bg6")
+        .expect("a valid position");
+    for text in ["g4 g5", "g3 g5", "g4-g5", "g3-g4-g5x", "g3x5"] {
+        let mv = find_move(&board, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(board.route_text(&pos, &mv), "g3-g5x", "{text}");
+    }
+}
+
+#[test]
+fn a_compulsory_capture_is_explained() {
+    let board = bushka();
+    let pos = board
+        .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
+        .expect("a valid position");
+    let e = find_move(&board, &pos, "g56").expect_err("capture is compulsory");
+    assert!(
+        e.message
+            .contains("A capture is compulsory (2 pieces): d6e7x"),
+        "{e}"
+    );
+    let e = find_move(&board, &pos, "g5 g6").expect_err("capture is compulsory");
+    assert!(
+        e.message
+            .contains("The White man on g5 has no legal move (a capture is compulsory"),
+        "{e}"
+    );
+}

@@ -1,0 +1,71 @@
+//! A variant's identity for table files: its id and a hash of everything the rules
+//! read from it (cells, links, forward directions, promotion zones, rule switches).
+
+use std::fmt::Write;
+
+use bushka_geometry::{Geometry, Player};
+use sha2::{Digest, Sha256};
+
+/// The variant a table belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// The variant's id (its file stem, e.g. `hexbushka`).
+    pub variant: String,
+    /// SHA-256 of the board and rules as the move generator sees them.
+    pub hash: [u8; 32],
+}
+
+impl Fingerprint {
+    /// The fingerprint of a compiled geometry.
+    pub fn of(geometry: &Geometry) -> Fingerprint {
+        // A plain text description: stable across builds and platforms.
+        let mut text = String::new();
+        let rules = geometry.rules();
+        let _ = writeln!(
+            text,
+            "rules {:?} {} {} {:?} {:?} {}",
+            rules.capture,
+            rules.min_line,
+            rules.majority,
+            rules.king_range,
+            rules.men_capture,
+            rules.line_moves
+        );
+        let dirs = geometry.direction_count();
+        for d in 0..dirs {
+            let _ = writeln!(text, "dir {d} opposite {}", geometry.opposite(d));
+        }
+        for cell in geometry.cells() {
+            let _ = write!(text, "cell {cell} {}", geometry.name(cell));
+            for d in 0..dirs {
+                match geometry.neighbour(cell, d) {
+                    Some(n) => {
+                        let _ = write!(text, " {n}");
+                    }
+                    None => text.push_str(" -"),
+                }
+            }
+            text.push('\n');
+        }
+        for p in Player::BOTH {
+            let side = geometry.side(p);
+            let mut zone = side.promotion.clone();
+            zone.sort_unstable();
+            let _ = writeln!(
+                text,
+                "side {} forward {:?} promotion {zone:?}",
+                p.name(),
+                side.forward
+            );
+        }
+        Fingerprint {
+            variant: geometry.meta().id.clone(),
+            hash: Sha256::digest(text.as_bytes()).into(),
+        }
+    }
+
+    /// The first bytes of the hash in hexadecimal, for messages.
+    pub fn short_hash(&self) -> String {
+        self.hash[..6].iter().map(|b| format!("{b:02x}")).collect()
+    }
+}

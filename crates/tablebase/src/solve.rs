@@ -1,0 +1,301 @@
+//! Solving a signature: every placement with either side to move, by retrograde
+//! analysis over the variant's own legal moves.
+//!
+//! The solver never builds moves itself: it asks the rules crate's generic move
+//! generator for each position's legal moves (so every capture style, majority rule
+//! and promotion rule applies as in play) and works backwards from the end in rounds.
+//! Round `n` decides the positions whose distance to the end is exactly `n` plies:
+//! on odd rounds the wins (a move reaches a position lost in `n - 1`), on even rounds
+//! the losses (every move reaches a position the opponent wins in at most `n - 1`).
+//! So the winner's distance is the shortest and the loser's the longest. A round
+//! looks only at the possible predecessors of the previous round's decisions (and,
+//! while exits can still decide something, at positions with captures or
+//! promotions), each checked with the move generator. Captures and
+//! promotions lead into other signatures, solved first and read from their tables;
+//! what no round decides is a draw.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+
+use bushka_geometry::{KingRange, Player};
+use bushka_rules::{Bits, Board, MoveList, NO_SQ, Position, Sq};
+use rayon::prelude::*;
+
+use crate::index::{Indexer, TooLarge};
+use crate::material::Material;
+use crate::probe::{Tablebases, material_of};
+use crate::table::{DRAW, ILLEGAL, Raw, Table, Value, decode, encode};
+
+/// Receives progress while tables are solved (the command line draws a bar).
+pub trait Progress: Sync {
+    /// A round over `positions` indices of `material` begins (round 0 sets up).
+    fn round(&self, material: Material, round: u16, positions: u64) {
+        let _ = (material, round, positions);
+    }
+    /// `positions` more indices of the current round are done.
+    fn advance(&self, positions: u64) {
+        let _ = positions;
+    }
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// Indices handled per task.
+const CHUNK: u64 = 1 << 13;
+
+/// The signatures one move can lead to from `material` other than itself: the mover
+/// may capture any of the opponent's pieces and may promote one man.
+pub fn successors(material: Material) -> Vec<Material> {
+    let mut out = Vec::new();
+    for mover in Player::BOTH {
+        let (m, o) = (mover.index(), mover.opponent().index());
+        if material.pieces(mover) == 0 {
+            continue;
+        }
+        for promote in 0..=u8::from(material.men[m] > 0) {
+            for kings in 0..=material.kings[o] {
+                for men in 0..=material.men[o] {
+                    let captured = kings < material.kings[o] || men < material.men[o];
+                    if promote == 0 && !captured {
+                        continue;
+                    }
+                    let mut next = material;
+                    next.men[m] -= promote;
+                    next.kings[m] += promote;
+                    next.kings[o] = kings;
+                    next.men[o] = men;
+                    if !out.contains(&next) {
+                        out.push(next);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Solves `material` and every signature it leads to that `tables` does not cover
+/// yet, adding them all to `tables`.
+pub fn solve<B: Bits>(
+    board: &Board<B>,
+    tables: &mut Tablebases,
+    material: Material,
+    progress: &dyn Progress,
+) -> Result<(), TooLarge> {
+    if tables.covers(&material) {
+        return Ok(());
+    }
+    for next in successors(material) {
+        solve(board, tables, next, progress)?;
+    }
+    let table = solve_one(board, tables, material, progress)?;
+    tables.insert(Arc::new(table));
+    Ok(())
+}
+
+/// A set of indices shared by the solver's threads.
+struct IndexSet(Vec<AtomicU64>);
+
+impl IndexSet {
+    fn new(size: u64) -> IndexSet {
+        IndexSet((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    #[inline]
+    fn insert(&self, index: u64) {
+        self.0[(index / 64) as usize].fetch_or(1 << (index % 64), Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn word(&self, w: usize) -> u64 {
+        self.0[w].load(Ordering::Relaxed)
+    }
+
+    fn clear(&self) {
+        self.0.iter().for_each(|w| w.store(0, Ordering::Relaxed));
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| w.load(Ordering::Relaxed) == 0)
+    }
+}
+
+/// The solver's view of one signature: its values so far and the tables its
+/// captures and promotions lead to.
+struct Solver<'a, B: Bits> {
+    board: &'a Board<B>,
+    tables: &'a Tablebases,
+    material: Material,
+    indexer: Indexer,
+    values: Vec<AtomicU16>,
+    short_kings: bool,
+}
+
+impl<B: Bits> Solver<'_, B> {
+    /// The value of a position reached by a move (undecided ones read as draws).
+    #[inline]
+    fn child(&self, child: &Position<B>) -> Value {
+        if material_of(child) == Some(self.material) {
+            let index = self.indexer.rank(self.board, child) as usize;
+            decode(self.values[index].load(Ordering::Relaxed)).unwrap_or(Value::Draw)
+        } else {
+            // The solver solved every successor signature first.
+            self.tables.probe(self.board, child).unwrap_or(Value::Draw)
+        }
+    }
+
+    /// Whether `pos` is decided in round `n` (see the module notes).
+    fn decided(&self, pos: &Position<B>, list: &mut MoveList<B>, n: u16) -> bool {
+        self.board.legal_moves(pos, list);
+        let mut children = list.iter().map(|mv| self.child(&pos.play(self.board, mv)));
+        if n % 2 == 1 {
+            children.any(|v| v == Value::Loss(n - 1))
+        } else {
+            children.all(|v| matches!(v, Value::Win(d) if d < n))
+        }
+    }
+
+    /// Adds to `set` every position of this table from which a quiet move may lead to
+    /// `pos` (a superset: the round checks each with the real move generator). A quiet
+    /// move relocates one piece of the mover without changing its kind: a king along
+    /// a line over empty cells, a man (stepping or as the tail of a line) anywhere.
+    fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
+        let board = self.board;
+        let mover = pos.side().opponent();
+        let m = mover.index();
+        let empty = board.all() & !pos.occupied();
+        let mark = |men: [B; 2], kings: [B; 2]| {
+            if let Some(p) = board.position_from_sets(men, kings, mover) {
+                set.insert(self.indexer.rank(board, &p));
+            }
+        };
+        let men = Player::BOTH.map(|p| pos.men(p));
+        let kings = Player::BOTH.map(|p| pos.kings(p));
+        for b in pos.kings(mover).iter() {
+            for d in 0..board.dirs() {
+                let mut a = b as Sq;
+                loop {
+                    a = board.neighbour(a, d);
+                    if a == NO_SQ || !empty.has(a as usize) {
+                        break;
+                    }
+                    let mut k = kings;
+                    k[m] = k[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    mark(men, k);
+                    if self.short_kings {
+                        break;
+                    }
+                }
+            }
+        }
+        for b in pos.men(mover).iter() {
+            for a in empty.iter() {
+                let mut n = men;
+                n[m] = n[m] ^ B::bit(b) ^ B::bit(a);
+                mark(n, kings);
+            }
+        }
+    }
+}
+
+fn solve_one<B: Bits>(
+    board: &Board<B>,
+    tables: &Tablebases,
+    material: Material,
+    progress: &dyn Progress,
+) -> Result<Table, TooLarge> {
+    let indexer = Indexer::new(material, board.geometry().cell_count())?;
+    let size = indexer.size();
+    let solver = Solver {
+        board,
+        tables,
+        material,
+        values: (0..size).map(|_| AtomicU16::new(DRAW)).collect(),
+        indexer,
+        short_kings: board.geometry().rules().king_range == KingRange::Short,
+    };
+    let chunks = size.div_ceil(CHUNK);
+    let range = |c: u64| c * CHUNK..((c + 1) * CHUNK).min(size);
+    // Positions to look at next round: predecessors of the last round's decisions.
+    let mut dirty = IndexSet::new(size);
+    let mut next = IndexSet::new(size);
+    // Positions with a capture or promotion, whose exits may decide them in any round.
+    let exits = IndexSet::new(size);
+
+    progress.round(material, 0, size);
+    (0..chunks)
+        .into_par_iter()
+        .for_each_init(MoveList::new, |list, c| {
+            for index in range(c) {
+                let raw: Raw = match solver.indexer.unrank(board, index) {
+                    None => ILLEGAL,
+                    Some(pos) => {
+                        board.legal_moves(&pos, list);
+                        if list.iter().any(|mv| mv.kind.is_capture() || mv.promotes) {
+                            exits.insert(index);
+                        }
+                        if list.is_empty() {
+                            solver.mark_predecessors(&pos, &dirty);
+                            encode(0)
+                        } else {
+                            DRAW
+                        }
+                    }
+                };
+                solver.values[index as usize].store(raw, Ordering::Relaxed);
+            }
+            progress.advance(range(c).end - range(c).start);
+        });
+
+    let deepest_exit = successors(material)
+        .iter()
+        .filter_map(|m| tables.table(m).or_else(|| tables.table(&m.swapped())))
+        .map(|t| t.max_distance())
+        .max()
+        .unwrap_or(0);
+    let mut n: u16 = 1;
+    while n < u16::MAX - 2 {
+        let exits_live = n <= deepest_exit + 1;
+        if dirty.is_empty() && !exits_live {
+            break;
+        }
+        progress.round(material, n, size);
+        (0..chunks)
+            .into_par_iter()
+            .for_each_init(MoveList::new, |list, c| {
+                let words = range(c).start / 64..range(c).end.div_ceil(64);
+                for w in words {
+                    let w = w as usize;
+                    let mut bits = dirty.word(w) | if exits_live { exits.word(w) } else { 0 };
+                    while bits != 0 {
+                        let index = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                        bits &= bits - 1;
+                        if solver.values[index as usize].load(Ordering::Relaxed) != DRAW {
+                            continue;
+                        }
+                        let Some(pos) = solver.indexer.unrank(board, index) else {
+                            continue;
+                        };
+                        if solver.decided(&pos, list, n) {
+                            solver.values[index as usize].store(encode(n), Ordering::Relaxed);
+                            solver.mark_predecessors(&pos, &next);
+                        }
+                    }
+                }
+                progress.advance(range(c).end - range(c).start);
+            });
+        std::mem::swap(&mut dirty, &mut next);
+        next.clear();
+        n += 1;
+    }
+    let raw = solver
+        .values
+        .into_iter()
+        .map(AtomicU16::into_inner)
+        .collect();
+    Ok(Table::from_raw(material, solver.indexer, raw))
+}

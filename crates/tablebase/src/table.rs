@@ -1,0 +1,194 @@
+//! One solved signature: a value per index, and what the values say.
+
+use bushka_geometry::Player;
+use bushka_rules::{Bits, Board, Position};
+
+use crate::index::Indexer;
+use crate::material::Material;
+
+/// The game-theoretic value of a position for the side to move, with the distance to
+/// the end in plies under perfect play (the winner hurries, the loser delays).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move wins; the opponent is left without a move after this many plies.
+    Win(u16),
+    /// The side to move loses after this many plies (0: it has no move now).
+    Loss(u16),
+    /// Neither side can force a win.
+    Draw,
+}
+
+/// Stored form of a value: 0 draw, `d + 1` for distance `d` (wins are odd distances,
+/// losses even), [`ILLEGAL`] for an index that is no position.
+pub(crate) type Raw = u16;
+
+/// Raw value of an index that is no legal placement.
+pub(crate) const ILLEGAL: Raw = Raw::MAX;
+/// Raw value of a draw (and of a position not yet decided while solving).
+pub(crate) const DRAW: Raw = 0;
+
+/// The raw value of a decided distance.
+#[inline]
+pub(crate) fn encode(distance: u16) -> Raw {
+    distance + 1
+}
+
+/// The value of a raw entry; `None` for [`ILLEGAL`].
+#[inline]
+pub(crate) fn decode(raw: Raw) -> Option<Value> {
+    match raw {
+        ILLEGAL => None,
+        DRAW => Some(Value::Draw),
+        r if (r - 1) % 2 == 1 => Some(Value::Win(r - 1)),
+        r => Some(Value::Loss(r - 1)),
+    }
+}
+
+impl Value {
+    /// The value one ply earlier, for the player who moved into this position.
+    pub fn before(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n + 1),
+            Value::Loss(n) => Value::Win(n + 1),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// `win in 7`, `loss in 4`, `draw`.
+    pub fn text(self) -> String {
+        match self {
+            Value::Win(n) => format!("win in {n}"),
+            Value::Loss(n) => format!("loss in {n}"),
+            Value::Draw => "draw".into(),
+        }
+    }
+}
+
+/// Wins, draws and losses for one side to move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Positions the side to move wins.
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Positions the side to move loses.
+    pub losses: u64,
+}
+
+/// What a table holds, per side to move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Counts with White to move (index 0) and Black to move (1).
+    pub counts: [Counts; 2],
+    /// The longest win in plies, and one index where it occurs.
+    pub longest_win: Option<(u16, u64)>,
+}
+
+impl Summary {
+    /// Legal positions.
+    pub fn positions(&self) -> u64 {
+        self.counts
+            .iter()
+            .map(|c| c.wins + c.draws + c.losses)
+            .sum()
+    }
+}
+
+/// A solved signature on one board.
+#[derive(Debug, Clone)]
+pub struct Table {
+    material: Material,
+    indexer: Indexer,
+    values: Vec<Raw>,
+}
+
+impl Table {
+    /// A table from its raw values (length must be the indexer's size).
+    pub(crate) fn from_raw(material: Material, indexer: Indexer, values: Vec<Raw>) -> Table {
+        debug_assert_eq!(values.len() as u64, indexer.size());
+        Table {
+            material,
+            indexer,
+            values,
+        }
+    }
+
+    /// The signature.
+    pub fn material(&self) -> Material {
+        self.material
+    }
+
+    /// The ranking.
+    pub fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+
+    /// Raw values by index.
+    pub(crate) fn raw(&self) -> &[Raw] {
+        &self.values
+    }
+
+    /// The value at an index (`None` when the index is no position).
+    pub fn value_at(&self, index: u64) -> Option<Value> {
+        self.values.get(index as usize).copied().and_then(decode)
+    }
+
+    /// The value of a position of this table's material.
+    pub fn value<B: Bits>(&self, board: &Board<B>, pos: &Position<B>) -> Option<Value> {
+        self.value_at(self.indexer.rank(board, pos))
+    }
+
+    /// The longest distance of any decided position.
+    pub fn max_distance(&self) -> u16 {
+        self.values
+            .iter()
+            .filter(|&&r| r != ILLEGAL && r != DRAW)
+            .map(|&r| r - 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Wins, draws and losses per side to move, and the longest win.
+    pub fn summary(&self) -> Summary {
+        let mut summary = Summary::default();
+        for (index, &raw) in self.values.iter().enumerate() {
+            let side = index & 1;
+            let counts = &mut summary.counts[side];
+            match decode(raw) {
+                None => {}
+                Some(Value::Draw) => counts.draws += 1,
+                Some(Value::Loss(_)) => counts.losses += 1,
+                Some(Value::Win(n)) => {
+                    counts.wins += 1;
+                    if summary.longest_win.is_none_or(|(m, _)| n > m) {
+                        summary.longest_win = Some((n, index as u64));
+                    }
+                }
+            }
+        }
+        summary
+    }
+
+    /// The side to move at an index.
+    pub fn side_at(index: u64) -> Player {
+        if index & 1 == 1 {
+            Player::Black
+        } else {
+            Player::White
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_values_round_trip() {
+        assert_eq!(decode(encode(0)), Some(Value::Loss(0)));
+        assert_eq!(decode(encode(7)), Some(Value::Win(7)));
+        assert_eq!(decode(DRAW), Some(Value::Draw));
+        assert_eq!(decode(ILLEGAL), None);
+        assert_eq!(Value::Loss(6).before(), Value::Win(7));
+    }
+}

@@ -1,0 +1,162 @@
+//! Tablebases on the official boards: every value is consistent with the values of
+//! the positions its moves reach (in its own table and, through captures, in the
+//! smaller tables), and the engine with tables converts won positions in the
+//! table's distance.
+
+use std::sync::Arc;
+
+use bushka_engine::{Limits, Searcher};
+use bushka_rules::{Bits, Board, Position};
+use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
+use bushka_tests::{OFFICIAL, builtin};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn board_of(name: &str) -> Arc<Board<u128>> {
+    Arc::new(Board::new(Arc::new(builtin(name))).expect("official boards fit 128 bits"))
+}
+
+fn solved(board: &Board<u128>, signature: &str) -> (Tablebases, Material) {
+    let material: Material = signature.parse().expect("signature");
+    let mut tables = Tablebases::new(board.geometry());
+    solve(board, &mut tables, material, &Silent).expect("table fits");
+    (tables, material)
+}
+
+/// Checks one position's value against its children's.
+fn check_position<B: Bits>(board: &Board<B>, tables: &Tablebases, pos: &Position<B>) {
+    let value = tables.probe(board, pos).expect("covered");
+    let children: Vec<Value> = board
+        .moves(pos)
+        .iter()
+        .map(|mv| {
+            tables
+                .probe(board, &pos.play(board, mv))
+                .expect("every child is covered")
+        })
+        .collect();
+    let at = board.position_string(pos);
+    match value {
+        Value::Win(n) => {
+            assert!(
+                children.contains(&Value::Loss(n - 1)),
+                "{at}: no move wins in {n}"
+            );
+            assert!(
+                !children
+                    .iter()
+                    .any(|c| matches!(c, Value::Loss(m) if *m + 1 < n)),
+                "{at}: a faster win than {n} exists"
+            );
+        }
+        Value::Loss(n) => {
+            assert!(
+                children
+                    .iter()
+                    .all(|c| matches!(c, Value::Win(m) if *m < n)),
+                "{at}: a move escapes the loss in {n}: {children:?}"
+            );
+            assert!(
+                n == 0 && children.is_empty() || children.contains(&Value::Win(n - 1)),
+                "{at}: the loss is shorter than {n}"
+            );
+        }
+        Value::Draw => {
+            assert!(
+                !children.iter().any(|c| matches!(c, Value::Loss(_))),
+                "{at}: a drawn position has a winning move"
+            );
+            assert!(
+                children.contains(&Value::Draw),
+                "{at}: no move keeps the draw"
+            );
+        }
+    }
+}
+
+/// Checks every position of `material`'s table, or `sample` random indices.
+fn check_table(board: &Board<u128>, tables: &Tablebases, material: Material, sample: Option<u64>) {
+    let table = tables.table(&material).expect("solved");
+    let size = table.indexer().size();
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let indices: Box<dyn Iterator<Item = u64>> = match sample {
+        Some(n) => Box::new((0..n).map(move |_| rng.random_range(0..size))),
+        None => Box::new(0..size),
+    };
+    for index in indices {
+        if let Some(pos) = table.indexer().unrank(board, index) {
+            check_position(board, tables, &pos);
+        }
+    }
+}
+
+#[test]
+fn two_kings_against_one_are_consistent_on_every_official_board() {
+    for (name, ..) in OFFICIAL {
+        let board = board_of(name);
+        let (tables, material) = solved(&board, "2K v 1K");
+        check_table(&board, &tables, material, None);
+        // The smaller tables reached by captures are consistent too.
+        for smaller in ["1K v 1K", "2K v 0"] {
+            check_table(&board, &tables, smaller.parse().expect("signature"), None);
+        }
+    }
+}
+
+/// The engine, with tables, plays `count` sampled won positions of `signature` out
+/// against the table's best defence and must win within the table's distance.
+fn engine_converts(name: &str, signature: &str, count: usize, checked_sample: u64) {
+    let board = board_of(name);
+    let (tables, material) = solved(&board, signature);
+    check_table(&board, &tables, material, Some(checked_sample));
+    let tables = Arc::new(tables);
+    let table = tables.table(&material).expect("solved");
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    searcher.set_tablebases(Arc::clone(&tables));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut played = 0;
+    while played < count {
+        let index = rng.random_range(0..table.indexer().size());
+        let Some(Value::Win(n)) = table.value_at(index) else {
+            continue;
+        };
+        let Some(start) = table.indexer().unrank(&board, index) else {
+            continue;
+        };
+        let winner = start.side();
+        let mut pos = start;
+        let mut plies = 0;
+        while !board.moves(&pos).is_empty() {
+            assert!(
+                plies < n,
+                "{name}: engine did not win {} in {n} plies",
+                board.position_string(&start)
+            );
+            let mv = if pos.side() == winner {
+                let result = searcher.search(&pos, &Limits::depth(2), |_| {});
+                result.best.expect("has moves")
+            } else {
+                tables.best_move(&board, &pos).expect("covered")
+            };
+            pos = pos.play(&board, &mv);
+            plies += 1;
+        }
+        assert_ne!(pos.side(), winner, "{name}: the winner ran out of moves");
+        played += 1;
+    }
+}
+
+#[test]
+fn engine_with_tables_wins_three_kings_against_one() {
+    for (name, ..) in OFFICIAL {
+        engine_converts(name, "3K v 1K", 100, 2_000);
+    }
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -p bushka-tests --test tablebase_official -- --ignored"]
+fn three_kings_against_one_are_consistent_and_converted_at_scale() {
+    for (name, ..) in OFFICIAL {
+        engine_converts(name, "3K v 1K", 1_000, 200_000);
+    }
+}
