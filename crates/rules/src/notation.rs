@@ -170,20 +170,22 @@ impl<B: Bits> Board<B> {
     }
 
     /// Runs `f` over the single captures that replay the piece capture `mv` in `pos`
-    /// under the variant's capture style; none for other moves.
+    /// under the variant's capture style; none for other moves and for moves not of
+    /// the side to move.
     fn replaying<R>(
         &self,
         pos: &Position<B>,
         mv: &Move<B>,
         f: impl FnOnce(NextCaptures<'_, B>) -> R,
     ) -> Option<R> {
-        if mv.kind != MoveKind::PieceCapture {
+        let (owner, king) = pos.piece_at(mv.from)?;
+        if mv.kind != MoveKind::PieceCapture || owner != pos.side() {
             return None;
         }
-        match self.rules.capture {
-            CaptureStyle::Contact => contact::replaying(self, pos, mv, f),
-            CaptureStyle::Jump => jump::replaying(self, pos, mv, f),
-        }
+        Some(match self.rules.capture {
+            CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
+            CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),
+        })
     }
 
     /// One route of a move (the first found), origin first.

@@ -202,20 +202,16 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
-/// Runs `f` over the single captures that replay the piece capture `mv` in `pos` (only
-/// its captured pieces may be taken); none if `mv` is not a piece capture of the side
-/// to move there.
+/// Runs `f` over the single captures that replay the piece capture `mv` of the side to
+/// move in `pos`, made by a king or not (only its captured pieces may be taken).
 pub(crate) fn replaying<B: Bits, R>(
     board: &Board<B>,
     pos: &Position<B>,
     mv: &Move<B>,
+    king: bool,
     f: impl FnOnce(NextCaptures<'_, B>) -> R,
-) -> Option<R> {
+) -> R {
     let me = pos.side();
-    let (owner, king) = pos.piece_at(mv.from)?;
-    if mv.kind != MoveKind::PieceCapture || owner != me {
-        return None;
-    }
     let (mut scratch, mut majority) = (MoveList::new(), Majority::new(false));
     let (out, ends) = scratch.scratch();
     let search = Sequences {
@@ -231,10 +227,10 @@ pub(crate) fn replaying<B: Bits, R>(
         king,
         long: king && board.rules.king_range == KingRange::Long,
     };
-    Some(f(&|at, captured, visit| {
+    f(&|at, captured, visit| {
         let (next, n) = search.steps(at, captured, captured.is_empty());
         for &(land, target) in &next[..n] {
             visit(land, target);
         }
-    }))
+    })
 }

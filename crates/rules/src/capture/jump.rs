@@ -189,19 +189,16 @@ impl<B: Bits> Sequences<'_, B> {
     }
 }
 
-/// Runs `f` over the single jumps that replay the capture `mv` in `pos` (only its
-/// captured pieces may be jumped); none if `mv` is not a capture of the side to move.
+/// Runs `f` over the single jumps that replay the capture `mv` of the side to move in
+/// `pos`, made by a king or not (only its captured pieces may be jumped).
 pub(crate) fn replaying<B: Bits, R>(
     board: &Board<B>,
     pos: &Position<B>,
     mv: &Move<B>,
+    king: bool,
     f: impl FnOnce(NextCaptures<'_, B>) -> R,
-) -> Option<R> {
+) -> R {
     let me = pos.side();
-    let (owner, king) = pos.piece_at(mv.from)?;
-    if owner != me || mv.kind != MoveKind::PieceCapture {
-        return None;
-    }
     let jumps = Jumps {
         board,
         theirs: pos.pieces(me.opponent()) & mv.captured,
@@ -213,7 +210,7 @@ pub(crate) fn replaying<B: Bits, R>(
         },
         long: king && board.rules.king_range == KingRange::Long,
     };
-    Some(f(&|at, captured, visit| {
+    f(&|at, captured, visit| {
         for &d in jumps.dirs {
             let Some((target, first)) = jumps.along(at, d, captured) else {
                 continue;
@@ -224,5 +221,5 @@ pub(crate) fn replaying<B: Bits, R>(
                 land = jumps.further(here, d, at);
             }
         }
-    }))
+    })
 }
