@@ -264,24 +264,7 @@ fn check_hash_and_strings<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
     });
 }
 
-/// Whether some route of `mv` is a route of no other legal move, so that notation can
-/// name it. On a board with wrap-around links two captures may share every route (a king
-/// reaching one landing cell along two rays that meet again, taking a different piece
-/// on each): crates/rules/RULES.md section 5 has no notation for those.
-fn nameable<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>], mv: &Move<B>) -> bool {
-    let others: Vec<Vec<u16>> = legal
-        .iter()
-        .filter(|o| !o.same(mv) && o.kind == mv.kind)
-        .flat_map(|o| board.routes(pos, o))
-        .collect();
-    board.routes(pos, mv).iter().any(|r| !others.contains(r))
-}
-
-/// Boards with wrap-around links, where unnameable moves may occur.
-const WRAPPED: [&str; 1] = ["bushka-cylinder"];
-
 fn check_notation<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
-    let id = board.geometry().meta().id.clone();
     playout(board, seed, plies, |pos, legal| {
         let text = board.position_string(pos);
         let texts = board.legal_texts(pos);
@@ -289,20 +272,6 @@ fn check_notation<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
         let mut seen = BTreeSet::new();
         for (mv, printed) in legal.iter().zip(&texts) {
             assert_eq!(&board.move_text(pos, mv, legal), printed);
-            if !nameable(board, pos, legal, mv) {
-                assert!(
-                    WRAPPED.contains(&id.as_str()),
-                    "{text}: `{printed}` cannot be named on {id}"
-                );
-                assert!(
-                    matches!(
-                        board.parse_move(pos, printed),
-                        Err(bushka_rules::MoveError::Ambiguous { .. })
-                    ),
-                    "{text}: unnameable `{printed}` must be reported ambiguous"
-                );
-                continue;
-            }
             assert!(
                 seen.insert(printed.clone()),
                 "{text}: two moves print as `{printed}`: {texts:?}"
@@ -328,12 +297,23 @@ fn check_notation<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
                     );
                 }
             }
+            // The full route names the move unless another move shares it (wrapped
+            // boards); the captured cells then tell them apart.
             let route = board.route_text(pos, mv);
-            let parsed = board
-                .parse_move(pos, &route)
-                .unwrap_or_else(|e| panic!("{text}: route `{route}` does not parse: {e}"));
+            let named = match board.parse_move(pos, &route) {
+                Ok(parsed) => parsed,
+                Err(bushka_rules::MoveError::Ambiguous { .. }) => {
+                    let captured: Vec<&str> =
+                        mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
+                    let qualified = format!("{route}({})", captured.join(","));
+                    board
+                        .parse_move(pos, &qualified)
+                        .unwrap_or_else(|e| panic!("{text}: `{qualified}` does not parse: {e}"))
+                }
+                Err(e) => panic!("{text}: route `{route}` does not parse: {e}"),
+            };
             assert!(
-                parsed.same(mv),
+                named.same(mv),
                 "{text}: route `{route}` parses to another move"
             );
             let annotated = format!("{printed}!?");
@@ -355,14 +335,7 @@ fn random_game<B: Bits>(
     let mut rng = Rng::new(seed);
     let mut game = Game::from_position(board.clone(), start);
     for _ in 0..plies {
-        let pos = *game.position();
-        // Moves notation cannot name (see `nameable`) cannot be written down.
-        let legal: Vec<Move<B>> = game
-            .legal_moves()
-            .iter()
-            .filter(|m| nameable(board, &pos, game.legal_moves(), m))
-            .copied()
-            .collect();
+        let legal = game.legal_moves().to_vec();
         if legal.is_empty() {
             break;
         }
@@ -487,7 +460,7 @@ fn start_positions_are_mirror_symmetric() {
     }
 }
 
-/// crates/rules/RULES.md section 5 gap on wrapped boards: two captures with the same route.
+/// Wrapped boards: two captures with the same route are named by their captured cells.
 #[test]
 fn cylinder_captures_sharing_a_route() {
     let any = &boards()[4];
@@ -497,10 +470,22 @@ fn cylinder_captures_sharing_a_route() {
         let pos = b.parse_position("B:Wb4,f8:BKg3").unwrap_or_else(|e| panic!("{e}"));
         let legal = b.moves(&pos);
         assert_eq!(legal.len(), 2);
-        for mv in legal.iter() {
-            assert_eq!(b.route_text(&pos, mv), "g3-g8x");
-            assert!(!nameable(b, &pos, legal.as_slice(), mv));
+        let mut texts = b.legal_texts(&pos);
+        texts.sort();
+        assert_eq!(texts, ["g38x(b4)", "g38x(f8)"]);
+        for (text, taken) in [("g38x(b4)", "b4"), ("g3-g8x(f8)", "f8"), ("g38x( f8 )", "f8")] {
+            let mv = b.parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let names: Vec<&str> = mv.captured.iter().map(|sq| b.name(sq as u16)).collect();
+            assert_eq!(names, [taken], "{text}");
         }
-        assert!(matches!(b.parse_move(&pos, "g3-g8x"), Err(bushka_rules::MoveError::Ambiguous { .. })));
+        match b.parse_move(&pos, "g3-g8x") {
+            Err(bushka_rules::MoveError::Ambiguous { mut candidates, .. }) => {
+                candidates.sort();
+                assert_eq!(candidates, ["g38x(b4)", "g38x(f8)"]);
+            }
+            other => panic!("g3-g8x: {other:?}"),
+        }
+        assert!(b.parse_move(&pos, "g38x(e5)").is_err());
+        assert!(b.parse_move(&pos, "g38x(zz)").is_err());
     });
 }

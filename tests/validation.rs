@@ -983,6 +983,17 @@ fn bad_rule_values() {
     bad_value(&rules("repetition = 1"), "rules.repetition", "repetition");
     let evaluation = format!("{BASE}\n[evaluation]\nman = 0\n");
     bad_value(&evaluation, "evaluation.man", "man = 0");
+    // Values past 10000 would saturate the engine's static score (finding 6 of issue 9).
+    let evaluation = format!("{BASE}\n[evaluation]\nking = 100000\n");
+    bad_value(&evaluation, "evaluation.king", "king = 100000");
+    assert!(
+        load_err(&evaluation)
+            .to_string()
+            .contains("expected 1 to 10000")
+    );
+    load(&format!(
+        "{BASE}\n[evaluation]\nman = 10000\nking = 10000\n"
+    ));
     // A value of the wrong type is a TOML error.
     expect_message(&rules(r#"min_line = "two""#), toml_kind, "", "min_line");
     expect_message(&rules(r#"majority = "yes""#), toml_kind, "", "majority");

@@ -32,6 +32,11 @@ pub struct Weights {
     pub tempo: i32,
 }
 
+/// Largest static score (4000 men), far below the search's mate scores, so that no
+/// material count (a thousand kings of the largest value a variant file allows) can
+/// read as a forced win.
+pub const MAX_EVAL: i32 = 400_000;
+
 /// The default weights.
 pub const WEIGHTS: Weights = Weights {
     advancement: 4,
@@ -197,6 +202,6 @@ impl<B: Bits> Evaluator<B> {
         } else {
             -from_white
         };
-        signed + self.weights.tempo
+        (signed + self.weights.tempo).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }

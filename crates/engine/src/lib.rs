@@ -10,7 +10,7 @@ mod tables;
 mod tt;
 
 pub use arena::{End, play_out};
-pub use eval::{Evaluator, WEIGHTS, Weights};
+pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use player::{
     DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS, Player,
     PlayerSpec, Random, SpecError, range_text,

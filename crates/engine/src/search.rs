@@ -18,6 +18,9 @@ use crate::tt::{Bound, Entry, MoveKey, Table};
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 10_000;
+// Static scores stay far below mate scores.
+const _: () = assert!(crate::eval::MAX_EVAL < MATE_BOUND / 2);
+
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 200;
 
@@ -91,7 +94,9 @@ pub struct Iteration<B: Bits> {
 pub struct SearchResult<B: Bits> {
     /// The best move (none when there is no legal move).
     pub best: Option<Move<B>>,
-    /// The last completed iteration (none when there is no legal move).
+    /// The last completed iteration (none when there is no legal move); depth 0 when
+    /// the search was stopped inside the first iteration (its move is then the best
+    /// root move found so far, or the first legal move).
     pub last: Option<Iteration<B>>,
     /// Nodes searched.
     pub nodes: u64,
@@ -126,7 +131,6 @@ pub struct Searcher<B: Bits> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
-    can_stop: bool,
     stopped: bool,
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables: covered positions are scored exactly.
@@ -151,7 +155,6 @@ impl<B: Bits> Searcher<B> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
-            can_stop: false,
             stopped: false,
             stop: None,
             tables: None,
@@ -219,7 +222,6 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_budget().map(|t| start + t);
         self.stopped = false;
-        self.can_stop = false;
         let legal = self.board.moves(&root);
         if legal.is_empty() {
             return SearchResult {
@@ -245,6 +247,18 @@ impl<B: Bits> Searcher<B> {
                 _ => self.negamax(&root, depth as i32, -MATE, MATE, 0),
             };
             if self.stopped {
+                // A stop inside the first iteration still answers: the best root move
+                // found so far, else the first legal move.
+                if last.is_none() {
+                    let best = self.pv[0].first().copied().unwrap_or(legal.as_slice()[0]);
+                    last = Some(Iteration {
+                        depth: 0,
+                        score: 0,
+                        nodes: self.nodes,
+                        elapsed: start.elapsed(),
+                        pv: vec![best],
+                    });
+                }
                 break;
             }
             let mut pv = self.pv[0].clone();
@@ -261,7 +275,6 @@ impl<B: Bits> Searcher<B> {
             on_iteration(&iteration);
             let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
             last = Some(iteration);
-            self.can_stop = true;
             if decided || legal.len() == 1 || self.out_of_budget() {
                 break;
             }
@@ -297,13 +310,12 @@ impl<B: Bits> Searcher<B> {
             })
     }
 
+    /// Stops the search at the node limit, the deadline or the stop flag, at any depth
+    /// (the clock is read every few nodes: a node of a huge board can be slow).
     fn check_stop(&mut self) {
-        if !self.can_stop {
-            return;
-        }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes.is_multiple_of(2048) {
+        } else if self.nodes % 64 == 1 {
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
             let flagged = self
                 .stop
@@ -514,7 +526,6 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = u64::MAX;
         self.deadline = None;
         self.stopped = false;
-        self.can_stop = false;
         let depth = depth.clamp(1, MAX_PLY as u32 / 2) as i32;
         let mut chosen = Vec::new();
         for mv in self.board.moves(&root).as_slice() {

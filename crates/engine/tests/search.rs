@@ -244,3 +244,73 @@ fn engine_beats_random_on_a_small_board() {
         assert_eq!(score.wins, 4, "{score:?}");
     });
 }
+
+#[test]
+fn node_limit_holds_inside_the_first_iteration() {
+    // A capture fight deep enough that depth 1 alone (quiescence over forced captures)
+    // needs more than a handful of nodes: the limit must hold there too.
+    let board = board64("bushka");
+    let pos = board.start_position();
+    for limit in [1u64, 2, 5, 17] {
+        let mut searcher = Searcher::new(Arc::clone(&board), 1);
+        let result = searcher.search(&pos, &Limits::nodes(limit), |_| {});
+        assert!(
+            result.nodes <= limit,
+            "{} nodes for a limit of {limit}",
+            result.nodes
+        );
+        let best = result.best.expect("a move even when stopped at once");
+        assert!(board.moves(&pos).iter().any(|m| m.same(&best)));
+    }
+}
+
+#[test]
+fn raised_stop_flag_answers_with_a_legal_move_at_once() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = board64("bushka");
+    let pos = board.start_position();
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::new(Arc::clone(&board), 1);
+    searcher.set_stop_flag(Arc::clone(&flag));
+    let mut iterations = 0;
+    let result = searcher.search(&pos, &Limits::depth(20), |_| iterations += 1);
+    assert_eq!(iterations, 0, "no iteration completes under a raised flag");
+    assert_eq!(result.nodes, 1, "nodes after the flag was up");
+    let best = result.best.expect("the first legal move");
+    assert!(best.same(&board.moves(&pos).as_slice()[0]));
+    assert_eq!(result.last.map(|it| it.depth), Some(0));
+    flag.store(false, Ordering::Relaxed);
+}
+
+#[test]
+fn large_piece_values_never_read_as_a_forced_win() {
+    // The largest values a variant file allows, and a board full of White kings: the
+    // static score saturates at MAX_EVAL, far below the mate scores.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants/bushka.toml"
+    ))
+    .expect("variants/bushka.toml");
+    let text = format!("{text}\n[evaluation]\nman = 10000\nking = 10000\n");
+    let geometry = bushka_geometry::load_str(&text, "big-values.toml").expect("loads");
+    let AnyBoard::Narrow(board) = AnyBoard::new(geometry) else {
+        panic!("bushka fits 64 bits");
+    };
+    let kings: Vec<String> = [
+        "e1", "f2", "g3", "h4", "i5", "e2", "f3", "g4", "h5", "i6", "d2", "e3", "f4", "g5", "h6",
+        "d3", "e4", "f5", "g6", "h7", "c3", "d4", "e5", "f6", "g7", "c4", "d5", "e6", "f7", "g8",
+        "b4", "c5", "d6", "e7", "f8", "b5", "c6", "d7", "e8", "f9", "a5", "b6", "c7", "d8", "e9",
+        "a6", "b7", "c8",
+    ]
+    .iter()
+    .map(|c| format!("K{c}"))
+    .collect();
+    let pos = board
+        .parse_position(&format!("W:W{}:Be0", kings.join(",")))
+        .expect("position");
+    let searcher = Searcher::new(Arc::clone(&board), 1);
+    let eval = searcher.evaluate(&pos);
+    assert_eq!(eval, bushka_engine::MAX_EVAL, "48 kings of 10000 saturate");
+    let black = pos.with_side(&board, bushka_geometry::Player::Black);
+    assert_eq!(searcher.evaluate(&black), -bushka_engine::MAX_EVAL);
+}

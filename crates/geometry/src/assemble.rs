@@ -773,8 +773,9 @@ fn build_rules(ctx: &Ctx, file: &VariantFile) -> Result<(RuleSet, Values), Varia
     }
     let e = &file.evaluation;
     for (v, key) in [(&e.man, "evaluation.man"), (&e.king, "evaluation.king")] {
-        if !(1..=100_000).contains(v.get_ref()) {
-            return Err(bad(v.span(), key, "expected 1 to 100000"));
+        // The engine clamps static scores at 4000 men: larger values would saturate it.
+        if !(1..=10_000).contains(v.get_ref()) {
+            return Err(bad(v.span(), key, "expected 1 to 10000"));
         }
     }
     Ok((

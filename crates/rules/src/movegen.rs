@@ -19,15 +19,7 @@ impl<B: Bits> Board<B> {
         if !self.lattice {
             // Explicit links (a wrap-around, a warp) can lead two straight walks from
             // one cell to one destination: by identity that is one move.
-            let moves = out.as_mut_vec();
-            let mut kept = 0;
-            for i in 0..moves.len() {
-                if !moves[..kept].iter().any(|m| m.same(&moves[i])) {
-                    moves.swap(kept, i);
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
+            out.dedup_by_identity();
         }
     }
 

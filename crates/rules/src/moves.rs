@@ -1,5 +1,9 @@
 //! Moves and move lists.
 
+use std::hash::Hash;
+
+use foldhash::{HashSet, HashSetExt};
+
 use crate::bits::Bits;
 use crate::board::Sq;
 
@@ -49,10 +53,64 @@ impl<B: Bits> Move<B> {
 
     /// Whether two moves are the same move by identity.
     pub fn same(&self, other: &Move<B>) -> bool {
-        self.kind == other.kind
-            && self.from == other.from
-            && self.to == other.to
-            && self.captured == other.captured
+        self.identity() == other.identity()
+    }
+
+    /// What identifies the move (RULES.md section 4): kind, origin, destination and
+    /// captured set.
+    pub fn identity(&self) -> (MoveKind, Sq, Sq, B) {
+        (self.kind, self.from, self.to, self.captured)
+    }
+}
+
+/// Capture-search states: (cell, captured set).
+pub(crate) type States<B> = Seen<(Sq, B)>;
+
+/// Below this many entries a [`Seen`] set is searched linearly (no hashing).
+const LINEAR_SEEN: usize = 32;
+
+/// A set that remembers what was seen: a short list scanned linearly, spilling into a
+/// hash set when it grows. Both keep their storage when cleared, so a reused set stops
+/// allocating once it has reached its largest size.
+#[derive(Debug, Clone)]
+pub(crate) struct Seen<K> {
+    few: Vec<K>,
+    many: HashSet<K>,
+}
+
+impl<K> Default for Seen<K> {
+    fn default() -> Self {
+        Seen {
+            few: Vec::new(),
+            many: HashSet::new(),
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash> Seen<K> {
+    /// Adds `key`; true if it was not there yet.
+    #[inline]
+    pub(crate) fn insert(&mut self, key: K) -> bool {
+        if self.few.len() < LINEAR_SEEN {
+            if self.few.contains(&key) {
+                return false;
+            }
+            self.few.push(key);
+            return true;
+        }
+        if self.many.is_empty() {
+            self.many.extend(self.few.iter().copied());
+        }
+        self.many.insert(key)
+    }
+
+    /// Forgets everything, keeping the storage.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.few.clear();
+        if !self.many.is_empty() {
+            self.many.clear();
+        }
     }
 }
 
@@ -61,6 +119,11 @@ impl<B: Bits> Move<B> {
 #[derive(Debug, Clone, Default)]
 pub struct MoveList<B: Bits> {
     moves: Vec<Move<B>>,
+    /// Scratch for the capture search: sequence ends (cell, captured set) recorded
+    /// from one origin.
+    ends: States<B>,
+    /// Scratch for removing repeated moves.
+    identities: Seen<(MoveKind, Sq, Sq, B)>,
 }
 
 impl<B: Bits> MoveList<B> {
@@ -68,7 +131,21 @@ impl<B: Bits> MoveList<B> {
     pub fn new() -> MoveList<B> {
         MoveList {
             moves: Vec::with_capacity(64),
+            ends: Seen::default(),
+            identities: Seen::default(),
         }
+    }
+
+    /// The moves and the capture-search scratch, borrowed together by the generators.
+    pub(crate) fn scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>) {
+        (&mut self.moves, &mut self.ends)
+    }
+
+    /// Removes later repeats of a move (by identity), keeping the order.
+    pub(crate) fn dedup_by_identity(&mut self) {
+        let seen = &mut self.identities;
+        seen.clear();
+        self.moves.retain(|mv| seen.insert(mv.identity()));
     }
 
     /// Removes every move, keeping the storage.

@@ -4,17 +4,27 @@
 //! written twice (`f45`, `gf5`, `hxe4`, `g3x5`); other pairs are written in full
 //! (`e4f5`, `e4xf5`). Piece captures give origin and destination compressed the same
 //! way, then `x` (`e8h6x`, `ef8x`, `c54x`, `f6x`). The full route (`d6-e6-e5x`) is
-//! printed when the compact form is ambiguous and is always accepted. Boards with
-//! numeric notation use PDN square numbers instead (`numeric.rs`).
+//! printed when the compact form is ambiguous and is always accepted. Where another
+//! legal move has that route too (a wrap-around board), the compact form is followed by
+//! the captured cells in parentheses (`g38x(b4)`), which names a move by its identity;
+//! any form may carry that suffix. Boards with numeric notation use PDN square numbers
+//! instead (`numeric.rs`), with the same fallbacks: every landing square (`28x19x10`),
+//! then the captured squares (`28x10(19,24)`).
+
+use std::collections::HashMap;
 
 use bushka_geometry::{CaptureStyle, Geometry, Notation};
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
-use crate::capture::{contact, jump};
+use crate::capture::{self, NextCaptures, contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+
+/// Beyond this many legal moves with one compact text and as many captured pieces, a
+/// move is named by its captured cells rather than by its route.
+const MAX_ROUTE_RIVALS: usize = 8;
 
 /// The three families of move text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,35 +158,81 @@ fn clean(text: &str) -> &str {
 
 impl<B: Bits> Board<B> {
     /// Every route of a move, origin first (one route for non-capturing moves and
-    /// linear captures: origin and destination).
+    /// linear captures: origin and destination). There may be exponentially many; the
+    /// notation uses one ([`Board::route_text`]).
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
-            MoveKind::PieceCapture => match self.rules.capture {
-                CaptureStyle::Contact => contact::routes(self, pos, mv),
-                CaptureStyle::Jump => jump::routes(self, pos, mv),
-            },
+            MoveKind::PieceCapture => self
+                .replaying(pos, mv, |next| capture::routes_of(mv, next))
+                .unwrap_or_default(),
             _ => vec![vec![mv.from, mv.to]],
+        }
+    }
+
+    /// Runs `f` over the single captures that replay the piece capture `mv` in `pos`
+    /// under the variant's capture style; none for other moves and for moves not of
+    /// the side to move.
+    fn replaying<R>(
+        &self,
+        pos: &Position<B>,
+        mv: &Move<B>,
+        f: impl FnOnce(NextCaptures<'_, B>) -> R,
+    ) -> Option<R> {
+        let (owner, king) = pos.piece_at(mv.from)?;
+        if mv.kind != MoveKind::PieceCapture || owner != pos.side() {
+            return None;
+        }
+        Some(match self.rules.capture {
+            CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
+            CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),
+        })
+    }
+
+    /// One route of a move (the first found), origin first.
+    fn route(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Sq> {
+        self.replaying(pos, mv, |next| capture::find_route(mv, next, None))
+            .flatten()
+            .unwrap_or_else(|| vec![mv.from, mv.to])
+    }
+
+    /// Whether `route` is a route of `mv` (for a line move or a linear capture, also
+    /// the line's full list of cells).
+    pub(crate) fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
+        match mv.kind {
+            MoveKind::PieceCapture => self
+                .replaying(pos, mv, |next| {
+                    capture::find_route(mv, next, Some(route)).is_some()
+                })
+                .unwrap_or(false),
+            _ => route == [mv.from, mv.to] || self.line_cells(mv).is_some_and(|line| line == route),
+        }
+    }
+
+    /// The full form of `mv` along `route`: the cells joined by `-`, then `x` for
+    /// captures; on numeric boards the squares joined by `x` (captures) or `-`.
+    fn route_string(&self, mv: &Move<B>, route: &[Sq]) -> String {
+        let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
+        let capture = mv.kind.is_capture();
+        match self.geometry().notation() {
+            Notation::Numeric if capture => cells.join("x"),
+            Notation::Numeric => cells.join("-"),
+            _ if capture => format!("{}x", cells.join("-")),
+            _ => cells.join("-"),
         }
     }
 
     /// The full route form: every cell visited joined by `-`, then `x` for captures
     /// (numeric boards: joined by `x`, or `from-to` for quiet moves).
     pub fn route_text(&self, pos: &Position<B>, mv: &Move<B>) -> String {
-        if self.geometry().notation() == Notation::Numeric {
-            return self.numeric_route(pos, mv);
-        }
-        let x = if mv.kind.is_capture() { "x" } else { "" };
-        format!("{}{x}", self.route_names(pos, mv).join("-"))
+        self.route_string(mv, &self.route(pos, mv))
     }
 
-    /// The names of the cells of the move's first route.
-    pub(crate) fn route_names(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<&str> {
-        let route = self
-            .routes(pos, mv)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| vec![mv.from, mv.to]);
-        route.iter().map(|&sq| self.name(sq)).collect()
+    /// The short form: the compact text, or on numeric boards `from-to` / `fromxto`.
+    fn short_text(&self, mv: &Move<B>) -> String {
+        if self.geometry().notation() == Notation::Numeric {
+            return self.numeric_short(mv);
+        }
+        self.compact_text(mv)
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
@@ -188,38 +244,87 @@ impl<B: Bits> Board<B> {
         )
     }
 
-    /// The notation of `mv` among the legal moves `legal`: the compact form, or the
-    /// full route where the compact form would fit another legal move too.
-    pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
-        if self.geometry().notation() == Notation::Numeric {
-            return self.numeric_text(pos, mv, legal);
+    /// The short form followed by the captured cells in parentheses, `g38x(b4)`:
+    /// names a capture by its identity when even its route is shared.
+    fn captured_text(&self, mv: &Move<B>) -> String {
+        let captured: Vec<&str> = mv.captured.iter().map(|sq| self.name(sq as Sq)).collect();
+        format!("{}({})", self.short_text(mv), captured.join(","))
+    }
+
+    /// The notation of `mv` when `rivals` (other legal moves) share its compact text:
+    /// the compact form if there are none, else its full route if no rival has that
+    /// route, else the compact form with the captured cells.
+    fn text_among(
+        &self,
+        pos: &Position<B>,
+        mv: &Move<B>,
+        compact: String,
+        rivals: &[Move<B>],
+    ) -> String {
+        if rivals.is_empty() {
+            return compact;
         }
-        let text = self.compact_text(mv);
-        let ambiguous = legal.iter().any(|other| {
-            !other.same(mv)
-                && family(other.kind) == family(mv.kind)
-                && self.compact_text(other) == text
-        });
-        if ambiguous {
-            self.route_text(pos, mv)
+        // A route is as long as the captured set is large: only moves taking as many
+        // pieces can share it. Among many such moves, routes are not worth comparing.
+        let mut alike = rivals
+            .iter()
+            .filter(|other| other.capture_count() == mv.capture_count());
+        if alike.clone().count() > MAX_ROUTE_RIVALS {
+            return self.captured_text(mv);
+        }
+        let route = self.route(pos, mv);
+        if alike.any(|other| self.has_route(pos, other, &route)) {
+            self.captured_text(mv)
         } else {
-            text
+            self.route_string(mv, &route)
         }
+    }
+
+    /// The notation of `mv` among the legal moves `legal`: the compact form, or the
+    /// full route where the compact form would fit another legal move too, or, where
+    /// another move has that route too, the compact form with the captured cells.
+    pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+        let text = self.short_text(mv);
+        let rivals: Vec<Move<B>> = legal
+            .iter()
+            .filter(|other| !other.same(mv) && self.short_text(other) == text)
+            .copied()
+            .collect();
+        self.text_among(pos, mv, text, &rivals)
+    }
+
+    /// The notation of every move of `legal` (legal moves of `pos`), in order; linear
+    /// in the number of moves, unlike calling [`Board::move_text`] for each.
+    pub fn move_texts(&self, pos: &Position<B>, legal: &[Move<B>]) -> Vec<String> {
+        let compacts: Vec<String> = legal.iter().map(|mv| self.short_text(mv)).collect();
+        let mut groups: HashMap<&str, Vec<Move<B>>> = HashMap::new();
+        for (mv, text) in legal.iter().zip(&compacts) {
+            groups.entry(text.as_str()).or_default().push(*mv);
+        }
+        legal
+            .iter()
+            .zip(&compacts)
+            .map(|(mv, text)| {
+                let rivals: Vec<Move<B>> = groups[text.as_str()]
+                    .iter()
+                    .filter(|other| !other.same(mv))
+                    .copied()
+                    .collect();
+                self.text_among(pos, mv, text.clone(), &rivals)
+            })
+            .collect()
     }
 
     /// All legal moves of `pos` in notation, in generation order.
     pub fn legal_texts(&self, pos: &Position<B>) -> Vec<String> {
-        let moves = self.moves(pos);
-        moves
-            .iter()
-            .map(|mv| self.move_text(pos, mv, moves.as_slice()))
-            .collect()
+        self.move_texts(pos, self.moves(pos).as_slice())
     }
 
     /// Parses a move in MindSports notation (compact or full route) against the legal
     /// moves of `pos`.
     pub fn parse_move(&self, pos: &Position<B>, text: &str) -> Result<Move<B>, MoveError> {
         let input = clean(text);
+        let written = input;
         let legal = self.moves(pos);
         let geometry = self.geometry();
         let syntax = |why: &str| MoveError::Syntax {
@@ -229,6 +334,19 @@ impl<B: Bits> Board<B> {
         if input.is_empty() {
             return Err(syntax("empty move"));
         }
+        let (input, captured) = match input.strip_suffix(')').and_then(|t| t.split_once('(')) {
+            Some((body, cells)) => {
+                let mut set = B::EMPTY;
+                for name in cells.split(',') {
+                    let cell = geometry
+                        .cell(name.trim())
+                        .ok_or_else(|| syntax(&format!("`{name}` is not a cell of this board")))?;
+                    set |= B::bit(self.sq(cell) as usize);
+                }
+                (body, Some(set))
+            }
+            None => (input, None),
+        };
         let candidates: Vec<Move<B>> = if geometry.notation() == Notation::Numeric {
             self.parse_numeric(pos, input, legal.as_slice())?
         } else if input.contains('-') {
@@ -245,10 +363,7 @@ impl<B: Bits> Board<B> {
             }
             legal
                 .iter()
-                .filter(|mv| {
-                    self.routes(pos, mv).contains(&route)
-                        || self.line_cells(mv).is_some_and(|line| line == route)
-                })
+                .filter(|mv| self.has_route(pos, mv, &route))
                 .copied()
                 .collect()
         } else {
@@ -278,18 +393,27 @@ impl<B: Bits> Board<B> {
                 .copied()
                 .collect()
         };
+        let candidates: Vec<Move<B>> = candidates
+            .into_iter()
+            .filter(|mv| captured.is_none_or(|set| mv.captured == set))
+            .collect();
         match candidates.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(MoveError::Illegal {
-                input: input.to_string(),
+                input: written.to_string(),
                 legal: self.legal_texts(pos),
             }),
             _ => Err(MoveError::Ambiguous {
-                input: input.to_string(),
-                candidates: candidates
-                    .iter()
-                    .map(|mv| self.route_text(pos, mv))
-                    .collect(),
+                input: written.to_string(),
+                candidates: {
+                    let texts = self.move_texts(pos, legal.as_slice());
+                    legal
+                        .iter()
+                        .zip(texts)
+                        .filter(|(mv, _)| candidates.iter().any(|c| c.same(mv)))
+                        .map(|(_, text)| text)
+                        .collect()
+                },
             }),
         }
     }

@@ -1,7 +1,9 @@
 //! PDN numeric move notation for boards with `board.notation = "numeric"` (crates/rules/RULES.md
 //! section 6.2): a quiet move is `32-28`, a capture `28x19`, or with every landing
-//! square `28x19x10` where two captures share origin and destination. The full form
-//! is always accepted; a short capture that fits several moves is an error listing them.
+//! square `28x19x10` where two captures share origin and destination (printed by
+//! `notation.rs`, which adds the captured squares, `28x10(19,24)`, where even the
+//! landing squares are shared). The full form is always accepted; a short capture that
+//! fits several moves is an error listing them.
 
 use crate::bits::Bits;
 use crate::board::{Board, Sq};
@@ -11,38 +13,9 @@ use crate::position::Position;
 
 impl<B: Bits> Board<B> {
     /// The short numeric text: `from-to` or `fromxto`.
-    fn numeric_short(&self, mv: &Move<B>) -> String {
+    pub(crate) fn numeric_short(&self, mv: &Move<B>) -> String {
         let sep = if mv.kind.is_capture() { 'x' } else { '-' };
         format!("{}{sep}{}", self.name(mv.from), self.name(mv.to))
-    }
-
-    /// The full numeric text: every cell visited, joined by `x` for captures.
-    pub(crate) fn numeric_route(&self, pos: &Position<B>, mv: &Move<B>) -> String {
-        if !mv.kind.is_capture() {
-            return self.numeric_short(mv);
-        }
-        self.route_names(pos, mv).join("x")
-    }
-
-    /// The numeric text of `mv` among `legal`: the short form, or every landing square
-    /// when another legal move has the same origin and destination.
-    pub(crate) fn numeric_text(
-        &self,
-        pos: &Position<B>,
-        mv: &Move<B>,
-        legal: &[Move<B>],
-    ) -> String {
-        let shared = legal.iter().any(|other| {
-            !other.same(mv)
-                && other.from == mv.from
-                && other.to == mv.to
-                && other.kind.is_capture() == mv.kind.is_capture()
-        });
-        if shared {
-            self.numeric_route(pos, mv)
-        } else {
-            self.numeric_short(mv)
-        }
     }
 
     /// Parses numeric move text (`32-28`, `28x19`, `28x19x10`) against `legal`.
@@ -81,7 +54,7 @@ impl<B: Bits> Board<B> {
             mv.kind.is_capture() == capture
                 && mv.from == from
                 && mv.to == to
-                && (squares.len() == 2 || self.routes(pos, mv).contains(&squares))
+                && (squares.len() == 2 || self.has_route(pos, mv, &squares))
         });
         Ok(found.copied().collect())
     }

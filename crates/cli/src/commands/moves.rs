@@ -26,8 +26,9 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let pos = args.position.position(board)?;
     let legal = board.moves(&pos);
     let mut text = String::new();
-    for mv in legal.iter() {
-        text.push_str(&board.move_text(&pos, mv, legal.as_slice()));
+    let texts = board.move_texts(&pos, legal.as_slice());
+    for (mv, notation) in legal.iter().zip(texts) {
+        text.push_str(&notation);
         if args.verbose {
             let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
             text.push_str(&format!(

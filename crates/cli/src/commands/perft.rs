@@ -32,13 +32,11 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let pos = args.position.position(board)?;
     if args.divide {
         let legal = board.moves(&pos);
+        let texts = board.move_texts(&pos, legal.as_slice());
         let mut total = 0;
-        for (mv, nodes) in divide(board, &pos, args.depth) {
+        for ((_, nodes), text) in divide(board, &pos, args.depth).into_iter().zip(texts) {
             total += nodes;
-            output::println(&format!(
-                "{} {nodes}",
-                board.move_text(&pos, &mv, legal.as_slice())
-            ))?;
+            output::println(&format!("{text} {nodes}"))?;
         }
         output::println(&format!("moves {} nodes {total}\n", legal.len()))?;
     }

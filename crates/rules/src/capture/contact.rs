@@ -9,10 +9,10 @@
 
 use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
-use super::Majority;
+use super::{Majority, NextCaptures};
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
 
 /// Generates the contact captures of `pos` into `out` (which must be empty); returns
@@ -37,10 +37,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = their_men | their_kings;
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
-    let mut majority = Majority {
-        enforce: board.rules.majority,
-        best: 0,
-    };
+    let mut majority = Majority::new(board.rules.majority);
     for d in 0..board.dirs {
         let heads = men
             & board.step(men, d)
@@ -66,7 +63,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
                 }
                 run
             };
-            if !majority.admit(captured.count(), out) {
+            if !majority.admit(captured.count(), out.as_mut_vec()) {
                 continue;
             }
             let promotes = promotion.has(front as usize);
@@ -84,9 +81,17 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
 }
 
 /// Depth-first search of piece-capture sequences from one origin.
+///
+/// A sequence's end (cell, captured set) is recorded once (`ends`, a hashed set once it
+/// grows, so recording many moves stays linear). Under the majority rule a state is cut
+/// when it cannot reach the largest count found so far. States are not remembered: on
+/// the dense adversarial boards of issue 9 distinct states are as many as orders, and
+/// remembering them made the search slower (see the issue notes).
 struct Sequences<'a, B: Bits> {
     board: &'a Board<B>,
-    out: &'a mut MoveList<B>,
+    out: &'a mut Vec<Move<B>>,
+    /// Ends (cell, captured set) already recorded from this origin.
+    ends: &'a mut States<B>,
     majority: &'a mut Majority,
     origin: Sq,
     /// Pieces that block: everything but the moving piece's origin.
@@ -102,9 +107,6 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn record(&mut self, to: Sq, captured: B) {
-        if !self.majority.admit(captured.count(), self.out) {
-            return;
-        }
         let mv = Move {
             kind: MoveKind::PieceCapture,
             from: self.origin,
@@ -112,9 +114,7 @@ impl<B: Bits> Sequences<'_, B> {
             captured,
             promotes: !self.king && self.promotion.has(to as usize),
         };
-        if !self.out.iter().any(|m| m.same(&mv)) {
-            self.out.push(mv);
-        }
+        super::record(self.out, self.ends, self.majority, mv);
     }
 
     /// Whether the man on `sq` heads a line of men in direction `d`.
@@ -156,6 +156,9 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn search(&mut self, at: Sq, captured: B) {
+        if self.majority.hopeless(captured, self.theirs) {
+            return;
+        }
         let (next, n) = self.steps(at, captured, captured.is_empty());
         for &(land, target) in &next[..n] {
             self.search(land, captured | B::bit(target as usize));
@@ -171,10 +174,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
-    let mut majority = Majority {
-        enforce: board.rules.majority,
-        best: 0,
-    };
+    let mut majority = Majority::new(board.rules.majority);
     let mut men_that_can = B::EMPTY;
     for d in 0..board.dirs {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);
@@ -182,10 +182,13 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let long_kings = board.rules.king_range == KingRange::Long;
     let movers = (pos.men(me) & men_that_can).iter().map(|sq| (sq, false));
     let kings = pos.kings(me).iter().map(|sq| (sq, true));
+    let (moves, ends) = out.scratch();
     for (sq, king) in movers.chain(kings) {
+        ends.clear();
         let mut search = Sequences {
             board,
-            out: &mut *out,
+            out: &mut *moves,
+            ends: &mut *ends,
             majority: &mut majority,
             origin: sq as Sq,
             blocking: occupied & !B::bit(sq),
@@ -199,27 +202,22 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     }
 }
 
-/// Every route (list of cells visited, origin first) by which the piece capture `mv`
-/// can be made in `pos`; empty if `mv` is not a piece capture there.
-pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
-    if mv.kind != MoveKind::PieceCapture {
-        return Vec::new();
-    }
+/// Runs `f` over the single captures that replay the piece capture `mv` of the side to
+/// move in `pos`, made by a king or not (only its captured pieces may be taken).
+pub(crate) fn replaying<B: Bits, R>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    mv: &Move<B>,
+    king: bool,
+    f: impl FnOnce(NextCaptures<'_, B>) -> R,
+) -> R {
     let me = pos.side();
-    let Some((owner, king)) = pos.piece_at(mv.from) else {
-        return Vec::new();
-    };
-    if owner != me {
-        return Vec::new();
-    }
-    let mut scratch = MoveList::new();
-    let mut majority = Majority {
-        enforce: false,
-        best: 0,
-    };
+    let (mut scratch, mut majority) = (MoveList::new(), Majority::new(false));
+    let (out, ends) = scratch.scratch();
     let search = Sequences {
         board,
-        out: &mut scratch,
+        out,
+        ends,
         majority: &mut majority,
         origin: mv.from,
         blocking: pos.occupied() & !B::bit(mv.from as usize),
@@ -229,7 +227,7 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         king,
         long: king && board.rules.king_range == KingRange::Long,
     };
-    super::routes_of(mv, &|at, captured, visit| {
+    f(&|at, captured, visit| {
         let (next, n) = search.steps(at, captured, captured.is_empty());
         for &(land, target) in &next[..n] {
             visit(land, target);

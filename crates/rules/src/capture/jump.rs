@@ -10,10 +10,10 @@
 
 use bushka_geometry::{Dir, KingRange, MAX_DIRS, MenCapture};
 
-use super::Majority;
+use super::{Majority, NextCaptures};
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
 
 /// Generates the jump captures of `pos` into `out` (which must be empty); returns
@@ -38,14 +38,13 @@ pub(crate) fn generate<B: Bits>(
     if men.is_empty() && kings.is_empty() {
         return false;
     }
-    let mut majority = Majority {
-        enforce: board.rules.majority,
-        best: 0,
-    };
+    let mut majority = Majority::new(board.rules.majority);
     let all_dirs = &ALL_DIRS[..board.dirs];
     let long_kings = board.rules.king_range == KingRange::Long;
     let pieces = men.iter().map(|sq| (sq, false));
+    let (moves, ends) = out.scratch();
     for (sq, king) in pieces.chain(kings.iter().map(|sq| (sq, true))) {
+        ends.clear();
         let mut search = Sequences {
             jumps: Jumps {
                 board,
@@ -54,7 +53,8 @@ pub(crate) fn generate<B: Bits>(
                 dirs: if king { all_dirs } else { men_dirs },
                 long: king && long_kings,
             },
-            out: &mut *out,
+            out: &mut *moves,
+            ends: &mut *ends,
             majority: &mut majority,
             origin: sq as Sq,
             promotion: if king { B::EMPTY } else { board.promotion(me) },
@@ -144,7 +144,9 @@ impl<B: Bits> Jumps<'_, B> {
 /// Depth-first search of the capture sequences of one piece.
 struct Sequences<'a, B: Bits> {
     jumps: Jumps<'a, B>,
-    out: &'a mut MoveList<B>,
+    out: &'a mut Vec<Move<B>>,
+    /// Ends (cell, captured set) already recorded from this origin.
+    ends: &'a mut States<B>,
     majority: &'a mut Majority,
     origin: Sq,
     /// The mover's promotion zone, empty for a king.
@@ -153,6 +155,9 @@ struct Sequences<'a, B: Bits> {
 
 impl<B: Bits> Sequences<'_, B> {
     fn search(&mut self, at: Sq, captured: B) {
+        if self.majority.hopeless(captured, self.jumps.theirs) {
+            return;
+        }
         let mut any = false;
         for &d in self.jumps.dirs {
             let Some((target, first)) = self.jumps.along(at, d, captured) else {
@@ -172,37 +177,28 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn record(&mut self, to: Sq, captured: B) {
-        if !self.majority.admit(captured.count(), self.out) {
-            return;
-        }
-        let origin = self.origin;
         // Two routes with the same origin, destination and captured set are one move.
-        let known = self
-            .out
-            .iter()
-            .any(|m| m.to == to && m.from == origin && m.captured == captured);
-        if !known {
-            self.out.push(Move {
-                kind: MoveKind::PieceCapture,
-                from: origin,
-                to,
-                captured,
-                promotes: self.promotion.has(to as usize),
-            });
-        }
+        let mv = Move {
+            kind: MoveKind::PieceCapture,
+            from: self.origin,
+            to,
+            captured,
+            promotes: self.promotion.has(to as usize),
+        };
+        super::record(self.out, self.ends, self.majority, mv);
     }
 }
 
-/// Every route (cells visited, origin first) by which the jump capture `mv` can be made
-/// in `pos`; empty if `mv` is not a capture there.
-pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
+/// Runs `f` over the single jumps that replay the capture `mv` of the side to move in
+/// `pos`, made by a king or not (only its captured pieces may be jumped).
+pub(crate) fn replaying<B: Bits, R>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    mv: &Move<B>,
+    king: bool,
+    f: impl FnOnce(NextCaptures<'_, B>) -> R,
+) -> R {
     let me = pos.side();
-    let Some((owner, king)) = pos.piece_at(mv.from) else {
-        return Vec::new();
-    };
-    if owner != me || mv.kind != MoveKind::PieceCapture {
-        return Vec::new();
-    }
     let jumps = Jumps {
         board,
         theirs: pos.pieces(me.opponent()) & mv.captured,
@@ -214,7 +210,7 @@ pub(crate) fn routes<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>)
         },
         long: king && board.rules.king_range == KingRange::Long,
     };
-    super::routes_of(mv, &|at, captured, visit| {
+    f(&|at, captured, visit| {
         for &d in jumps.dirs {
             let Some((target, first)) = jumps.along(at, d, captured) else {
                 continue;
