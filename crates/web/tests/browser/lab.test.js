@@ -44,7 +44,7 @@ test("in the lab a broken file shows its line, a fixed one redraws the board", a
   await page.fill("#lab-text", broken.join("\n"));
   await page.waitForFunction(() => document.getElementById("lab-board").dataset.state === "invalid");
   const error = await page.textContent("#lab-error");
-  assert.match(error, new RegExp(`^line ${at + 1}, column 1: unknown field \`colour\``));
+  assert.match(error, new RegExp(`^line ${at + 1}, column 1: unknown key \`colour\``));
   assert.equal(await page.textContent("#gutter .bad"), String(at + 1));
   await page.screenshot({ path: join(SHOTS, "lab-error.png") });
   // Fix it, and take two cells away: the board is redrawn without them.
