@@ -14,7 +14,9 @@
 //!   timings and other output that differs from run to run).
 //! - Every command must succeed, unless its expected output has a line starting
 //!   `error:`, in which case it must fail.
-//! - Blocks with other tags (`sh`, `text`, `toml`) are not run.
+//! - Blocks with other tags (`sh`, `text`, `toml`) are not run: use them for commands
+//!   that do not end by themselves (`bushka serve`) or read typed input (`bushka play`).
+//! - A command still running after 10 minutes is stopped and counts as failed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -115,6 +117,9 @@ impl Drop for Sandbox {
     }
 }
 
+/// How long one example may run (coreutils `timeout` syntax).
+const COMMAND_GUARD: &str = "600";
+
 /// Runs every example of `document`; returns the failures, described.
 fn run_document(document: &str) -> Vec<String> {
     let path = root().join(document);
@@ -132,7 +137,11 @@ fn run_document(document: &str) -> Vec<String> {
     let mut last_status = 0;
     for example in all {
         // `$?` in a command sees the status of the one before.
-        let output = Command::new("bash")
+        // A command that never ends (a server, say) fails after the guard's time
+        // rather than hanging the suite.
+        let output = Command::new("timeout")
+            .arg(COMMAND_GUARD)
+            .arg("bash")
             .arg("-c")
             .arg(format!(
                 "(exit {last_status}); ( {} ) 2>&1",
