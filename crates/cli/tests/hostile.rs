@@ -231,12 +231,12 @@ fn a_record_cannot_size_the_hash_table() {
     let output = bushka_input(&["play", "--load", path_text(&path)], script.as_bytes());
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stdout(&output).contains("Black is engine:movetime=1000."),
+        stdout(&output).contains("Black is engine:level=6."),
         "{}",
         stdout(&output)
     );
     let text = std::fs::read_to_string(&saved).expect("saved record");
-    assert!(text.contains("[Black \"engine:movetime=1000\"]"), "{text}");
+    assert!(text.contains("[Black \"engine:level=6\"]"), "{text}");
 }
 
 #[test]
