@@ -1,20 +1,11 @@
 //! Integration tests of `bushka compare --shard`, `bushka merge`, `--expect` and
 //! `--series`.
 
-use std::path::PathBuf;
-
 mod common;
 
-use common::{bushka, stderr, stdout};
+use common::{bushka, stderr, stdout, temp_dir};
 
 /// A fresh directory under the temporary directory.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bushka-shard-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 const RUN: [&str; 12] = [
     "compare",
     "--variant",

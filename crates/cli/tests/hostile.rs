@@ -3,20 +3,11 @@
 //! and the wording of usage errors. Each must end with one clear line and exit code 1
 //! (or a bounded drawing), never a hang, an abort or a huge allocation.
 
-use std::path::PathBuf;
-
 mod common;
 
-use common::{bushka, bushka_input, root, stderr, stdout};
+use common::{bushka, bushka_input, root, stderr, stdout, temp_dir};
 
 /// A fresh directory under the temporary directory, unique to this test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bushka-hostile-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 fn path_text(path: &std::path::Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }

@@ -10,6 +10,15 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// A fresh, empty directory for one test (`name` keeps tests apart); the test removes
+/// it when done.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bushka-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
 /// Runs `bushka` with `args` from the workspace root, with colour off.
 pub fn bushka(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bushka"))
