@@ -5,7 +5,7 @@
 
 use bushka_geometry::{Cell, Geometry};
 use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
-use bushka_tests::{JUMP_BUILTINS, Rng, builtin};
+use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, Rng, builtin};
 
 /// The reference generator: one `Option<(owner, king)>` per cell, the geometry's
 /// neighbour table, and the text of crates/rules/RULES.md 6.1.
@@ -301,22 +301,10 @@ fn hexdame_from_the_start() {
     cross_check("hexdame", "start", 4);
 }
 
-/// Capture-heavy: men interleaved so that most moves capture, with long sequences and
-/// majority choices; king-heavy: several flying kings of both colours among men.
-const POSITIONS: [(&str, &str, u32); 8] = [
-    ("brazilian", "W:W13,14,21,22,23,30:B6,7,9,10,17,18,25,26", 5),
-    ("brazilian", "B:W18,19,26,27,28:B5,10,11,14,15,22", 5),
-    ("brazilian", "W:WK29,K32,17,22:BK1,K4,6,10,15", 4),
-    ("brazilian", "B:WK9,K25,K28:BK3,K16,12,19,20", 4),
-    ("hexdame", "W:Wc3,d3,d4,e3,e5:Bd5,e4,e6,f5,f6,g7", 4),
-    ("hexdame", "B:Wc4,d4,e5,f4:Bd5,e6,f6,g6,g7", 4),
-    ("hexdame", "W:WKa1,Ke5,c3,f4:BKi9,Kg5,f6,h7,e7", 3),
-    ("draughts", "W:WK46,K3,28,32,33:BK50,K1,19,22,23,24,17", 3),
-];
 
 #[test]
 fn capture_heavy_and_king_heavy_positions() {
-    for (variant, position, depth) in POSITIONS {
+    for (variant, position, depth) in JUMP_POSITIONS {
         cross_check(variant, position, depth);
     }
 }

@@ -42,6 +42,20 @@ pub const CONTACT_BUILTINS: [&str; 5] = [
 /// The built-in draughts variants (jump capture).
 pub const JUMP_BUILTINS: [&str; 3] = ["draughts", "brazilian", "hexdame"];
 
+/// Draughts positions (variant, position, perft depth the tests check), used by the
+/// jump-capture tests and the fuzz harnesses. Capture-heavy: men interleaved so that most moves capture, with long sequences and
+/// majority choices; king-heavy: several flying kings of both colours among men.
+pub const JUMP_POSITIONS: [(&str, &str, u32); 8] = [
+    ("brazilian", "W:W13,14,21,22,23,30:B6,7,9,10,17,18,25,26", 5),
+    ("brazilian", "B:W18,19,26,27,28:B5,10,11,14,15,22", 5),
+    ("brazilian", "W:WK29,K32,17,22:BK1,K4,6,10,15", 4),
+    ("brazilian", "B:WK9,K25,K28:BK3,K16,12,19,20", 4),
+    ("hexdame", "W:Wc3,d3,d4,e3,e5:Bd5,e4,e6,f5,f6,g7", 4),
+    ("hexdame", "B:Wc4,d4,e5,f4:Bd5,e6,f6,g6,g7", 4),
+    ("hexdame", "W:WKa1,Ke5,c3,f4:BKi9,Kg5,f6,h7,e7", 3),
+    ("draughts", "W:WK46,K3,28,32,33:BK50,K1,19,22,23,24,17", 3),
+];
+
 /// Loads a built-in variant, panicking with the error if it does not load.
 pub fn builtin(name: &str) -> Geometry {
     match bushka_geometry::builtin(name) {

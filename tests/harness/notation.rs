@@ -30,8 +30,8 @@ pub(super) fn builtin_boards() -> &'static [AnyBoard] {
 }
 
 /// The positions the notation target plays against, as (built-in index, position
-/// string): each built-in start, then each case of the perft files (its position with
-/// its moves played).
+/// string): each built-in start, each case of the perft files (its position with its
+/// moves played), and the draughts positions of [`crate::JUMP_POSITIONS`].
 pub fn notation_positions() -> &'static [(usize, String)] {
     static POSITIONS: OnceLock<Vec<(usize, String)>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
@@ -91,6 +91,14 @@ pub fn notation_positions() -> &'static [(usize, String)] {
                 }
             }
             out.extend(current.map(|done| (index, done)));
+        }
+        for (name, position, _) in crate::JUMP_POSITIONS {
+            let index = BUILTIN
+                .iter()
+                .position(|b| b.name == name)
+                .unwrap_or_else(|| panic!("unknown draughts variant `{name}`"));
+            let text = with_board!(&boards[index], b => b.position_string(&parse(b, position)));
+            out.push((index, text));
         }
         out.sort();
         out.dedup();

@@ -5,9 +5,9 @@ use bushka_rules::{Record, with_board};
 
 use super::notation::builtin_boards;
 
-/// Parses `data` as a game record on the built-in board its `Variant` tag names (the
-/// 10x10 board without one; records naming anything else are skipped, as the harness
-/// opens no files). A record that replays must write out to a record that parses and
+/// Parses `data` as a game record on the built-in board `bushka replay` would choose:
+/// its `Variant` tag, else its PDN `GameType` (20: International draughts), else the
+/// 10x10 board (records naming a file are skipped, as the harness opens no files). A record that replays must write out to a record that parses and
 /// replays to the same game, and writing that game again must give the same text.
 pub fn record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -16,7 +16,9 @@ pub fn record(data: &[u8]) {
     let Ok(record) = Record::parse(text) else {
         return;
     };
-    let name = record.tag("Variant").unwrap_or("bushka");
+    let Ok((_, name)) = bushka_cli::game_variant(None, Some(&record), "-") else {
+        return;
+    };
     let Some(index) = BUILTIN.iter().position(|b| b.name == name) else {
         return;
     };

@@ -5,7 +5,8 @@
 //! an error into one line on standard error and exit code 1.
 //!
 //! The library exposes [`run_game`], the terminal `play` loop over any input and
-//! output (for tests and fuzzing); the `bushka` binary only calls [`main`].
+//! output, and [`game_variant`], the board a game record names (for tests and
+//! fuzzing); the `bushka` binary only calls [`main`].
 
 mod commands;
 mod error;
@@ -13,6 +14,7 @@ mod output;
 mod render;
 
 pub use commands::play::run_game;
+pub use commands::record_file::game_variant;
 pub use error::CliError;
 
 use std::process::ExitCode;
