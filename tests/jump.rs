@@ -301,7 +301,6 @@ fn hexdame_from_the_start() {
     cross_check("hexdame", "start", 4);
 }
 
-
 #[test]
 fn capture_heavy_and_king_heavy_positions() {
     for (variant, position, depth) in JUMP_POSITIONS {

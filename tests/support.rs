@@ -4,6 +4,7 @@
 //! they panic with a message naming the offending cell and direction, so they work
 //! both in plain tests and inside proptest cases (which catch panics).
 
+pub mod families;
 pub mod harness;
 
 use std::collections::{BTreeSet, HashSet};

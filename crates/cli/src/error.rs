@@ -2,7 +2,7 @@
 
 use bushka_engine::SpecError;
 use bushka_geometry::VariantError;
-use bushka_rules::{MoveError, PositionError, RecordError};
+use bushka_rules::{GenerationLimit, MoveError, PositionError, RecordError};
 
 /// What went wrong, worded for the user (the `Display` is the message printed).
 ///
@@ -40,6 +40,9 @@ pub enum CliError {
     /// A move that is not legal or not notation.
     #[error("{0}")]
     Move(#[from] MoveError),
+    /// A position whose legal moves take more work to list than the limit allows.
+    #[error("{0}")]
+    Generation(#[from] GenerationLimit),
     /// A game record that cannot be read or replayed; names the file.
     #[error("{file}: {error}")]
     Record {

@@ -8,7 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use bushka_rules::{Bits, Board, Game, Move, MoveKind, MoveList, Position};
+use bushka_rules::{
+    Bits, Board, Budget, Game, GenerationLimit, MAX_GENERATION_STEPS, Move, MoveKind, MoveList,
+    Position,
+};
 use bushka_tablebase::Tablebases;
 
 use crate::eval::Evaluator;
@@ -100,6 +103,9 @@ pub struct SearchResult<B: Bits> {
     pub last: Option<Iteration<B>>,
     /// Nodes searched.
     pub nodes: u64,
+    /// The limit that stopped the search before the root's legal moves were listed
+    /// (then there is no best move although the side to move may have moves).
+    pub unlisted: Option<GenerationLimit>,
 }
 
 /// Describes a score for people: `+1.25` (men) or `mate 7` / `mated 4` (plies).
@@ -196,7 +202,8 @@ impl<B: Bits> Searcher<B> {
         limits: &Limits,
         on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
-        self.run(*game.position(), game_path(game), limits, on_iteration)
+        let root = (*game.position(), game.legal_moves());
+        self.run(Instant::now(), root, game_path(game), limits, on_iteration)
     }
 
     /// Searches `pos` with no game history.
@@ -206,35 +213,52 @@ impl<B: Bits> Searcher<B> {
         limits: &Limits,
         on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
-        self.run(*pos, vec![(pos.hash(), false)], limits, on_iteration)
+        let start = Instant::now();
+        let budget = Budget::steps(MAX_GENERATION_STEPS)
+            .with_deadline(limits.time_budget().map(|t| start + t))
+            .with_stop(self.stop.clone());
+        match self.board.moves_within(pos, budget) {
+            Ok(legal) => {
+                let root = (*pos, legal.as_slice());
+                self.run(start, root, vec![(pos.hash(), false)], limits, on_iteration)
+            }
+            Err(limit) => SearchResult {
+                best: None,
+                last: None,
+                nodes: 0,
+                unlisted: Some(limit),
+            },
+        }
     }
 
+    /// Searches `root` (a position and its legal moves), the limits counted from `start`.
     fn run(
         &mut self,
-        root: Position<B>,
+        start: Instant,
+        (root, legal): (Position<B>, &[Move<B>]),
         path: Vec<(u64, bool)>,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
-        let start = Instant::now();
         self.path = path;
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_budget().map(|t| start + t);
         self.stopped = false;
-        let legal = self.board.moves(&root);
+        self.arm_lists();
         if legal.is_empty() {
             return SearchResult {
                 best: None,
                 last: None,
                 nodes: 0,
+                unlisted: None,
             };
         }
         let mut max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 / 2)
             .clamp(1, MAX_PLY as u32 / 2);
-        if crate::tables::covers_children(self.tables.as_deref(), &self.board, &root, &legal) {
+        if crate::tables::covers_children(self.tables.as_deref(), &self.board, &root, legal) {
             // Every move leads to a position the tables score exactly.
             max_depth = 1;
         }
@@ -250,7 +274,7 @@ impl<B: Bits> Searcher<B> {
                 // A stop inside the first iteration still answers: the best root move
                 // found so far, else the first legal move.
                 if last.is_none() {
-                    let best = self.pv[0].first().copied().unwrap_or(legal.as_slice()[0]);
+                    let best = self.pv[0].first().copied().unwrap_or(legal[0]);
                     last = Some(Iteration {
                         depth: 0,
                         score: 0,
@@ -263,7 +287,7 @@ impl<B: Bits> Searcher<B> {
             }
             let mut pv = self.pv[0].clone();
             if pv.is_empty() {
-                pv.push(legal.as_slice()[0]);
+                pv.push(legal[0]);
             }
             let iteration = Iteration {
                 depth,
@@ -283,6 +307,7 @@ impl<B: Bits> Searcher<B> {
             best: last.as_ref().and_then(|it| it.pv.first().copied()),
             last,
             nodes: self.nodes,
+            unlisted: None,
         }
     }
 
@@ -299,6 +324,18 @@ impl<B: Bits> Searcher<B> {
             }
             window *= 4;
         }
+    }
+
+    /// Gives every move list the generation budget of this search (the step cap, the
+    /// deadline, the stop flag) and returns it.
+    fn arm_lists(&mut self) -> Budget {
+        let budget = Budget::steps(MAX_GENERATION_STEPS)
+            .with_deadline(self.deadline)
+            .with_stop(self.stop.clone());
+        for list in &mut self.lists {
+            list.set_budget(budget.clone());
+        }
+        budget
     }
 
     /// Whether the soft limits say no new iteration should start.
@@ -363,6 +400,12 @@ impl<B: Bits> Searcher<B> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.board.legal_moves(pos, &mut list);
+        if list.exhausted().is_some() {
+            // One generation ran into the deadline, the stop flag or the step cap.
+            self.stopped = true;
+            self.lists[ply] = list;
+            return 0;
+        }
         let result = self.node(pos, &list, depth, &mut alpha, beta, ply);
         self.lists[ply] = list;
         result
@@ -526,9 +569,10 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = u64::MAX;
         self.deadline = None;
         self.stopped = false;
+        self.arm_lists();
         let depth = depth.clamp(1, MAX_PLY as u32 / 2) as i32;
         let mut chosen = Vec::new();
-        for mv in self.board.moves(&root).as_slice() {
+        for mv in game.legal_moves() {
             let child = root.play(&self.board, mv);
             self.path.push((child.hash(), mv.kind == MoveKind::King));
             let score = -self.negamax(&child, depth - 1, -floor, -floor + 1, 1);

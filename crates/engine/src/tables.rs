@@ -1,7 +1,7 @@
 //! The search's hook into endgame tables: a covered position's exact value as a
 //! search score.
 
-use bushka_rules::{Bits, Board, MoveList, Position};
+use bushka_rules::{Bits, Board, Move, Position};
 use bushka_tablebase::{Tablebases, Value};
 
 use crate::search::MATE;
@@ -33,7 +33,7 @@ pub(crate) fn covers_children<B: Bits>(
     tables: Option<&Tablebases>,
     board: &Board<B>,
     pos: &Position<B>,
-    moves: &MoveList<B>,
+    moves: &[Move<B>],
 ) -> bool {
     tables.is_some_and(|t| {
         moves

@@ -5,15 +5,18 @@ use bushka_geometry::{CaptureStyle, KingRange};
 
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
+use crate::budget::{Budget, GenerationLimit};
 use crate::capture;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 
 impl<B: Bits> Board<B> {
-    /// Fills `out` with every legal move in `pos` (captures take priority).
+    /// Fills `out` with every legal move in `pos` (captures take priority); when the
+    /// list's work budget runs out, `out` is left empty and
+    /// [`MoveList::exhausted`] names the limit.
     pub fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
         out.clear();
-        if !self.captures(pos, out) {
+        if !self.captures(pos, out) && out.exhausted().is_none() {
             self.quiet_moves(pos, out);
         }
         if !self.lattice {
@@ -30,6 +33,20 @@ impl<B: Bits> Board<B> {
         list
     }
 
+    /// The legal moves, unless listing them takes more work than `budget` allows.
+    pub fn moves_within(
+        &self,
+        pos: &Position<B>,
+        budget: Budget,
+    ) -> Result<MoveList<B>, GenerationLimit> {
+        let mut list = MoveList::with_budget(budget);
+        self.legal_moves(pos, &mut list);
+        match list.exhausted() {
+            Some(limit) => Err(limit),
+            None => Ok(list),
+        }
+    }
+
     /// Number of legal moves; quiet positions on lattice boards are counted with bitset
     /// arithmetic without listing the moves. `scratch` is used for captures.
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
@@ -38,7 +55,7 @@ impl<B: Bits> Board<B> {
             return scratch.len() as u64;
         }
         scratch.clear();
-        if self.captures(pos, scratch) {
+        if self.captures(pos, scratch) || scratch.exhausted().is_some() {
             scratch.len() as u64
         } else {
             self.count_quiet(pos)

@@ -6,6 +6,7 @@ use foldhash::{HashSet, HashSetExt};
 
 use crate::bits::Bits;
 use crate::board::Sq;
+use crate::budget::{Budget, GenerationLimit};
 
 /// What kind of move it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -124,6 +125,8 @@ pub struct MoveList<B: Bits> {
     ends: States<B>,
     /// Scratch for removing repeated moves.
     identities: Seen<(MoveKind, Sq, Sq, B)>,
+    /// The work one generation into this list may take.
+    budget: Budget,
 }
 
 impl<B: Bits> MoveList<B> {
@@ -133,7 +136,31 @@ impl<B: Bits> MoveList<B> {
             moves: Vec::with_capacity(64),
             ends: Seen::default(),
             identities: Seen::default(),
+            budget: Budget::default(),
         }
+    }
+
+    /// An empty list whose generations stop at the limits of `budget`.
+    pub fn with_budget(budget: Budget) -> MoveList<B> {
+        let mut list = MoveList::new();
+        list.set_budget(budget);
+        list
+    }
+
+    /// Sets the limits of later generations into this list.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The limit that stopped the last generation into this list (which is then
+    /// empty), if one did.
+    pub fn exhausted(&self) -> Option<GenerationLimit> {
+        self.budget.exhausted()
+    }
+
+    /// The capture-search scratch with the work budget, for the contact capture.
+    pub(crate) fn budgeted_scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>, &mut Budget) {
+        (&mut self.moves, &mut self.ends, &mut self.budget)
     }
 
     /// The moves and the capture-search scratch, borrowed together by the generators.
@@ -148,10 +175,11 @@ impl<B: Bits> MoveList<B> {
         self.moves.retain(|mv| seen.insert(mv.identity()));
     }
 
-    /// Removes every move, keeping the storage.
+    /// Removes every move, keeping the storage, and restarts the work budget.
     #[inline]
     pub fn clear(&mut self) {
         self.moves.clear();
+        self.budget.restart();
     }
 
     /// Adds a move.

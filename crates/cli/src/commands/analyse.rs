@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use bushka_engine::{HASH_MIB_RANGE, Limits, Searcher, score_text};
-use bushka_rules::{Bits, Board, Move, Position, with_board};
+use bushka_rules::{Bits, Board, Budget, Move, Position, with_board};
 
 use crate::commands::common::{PositionArgs, at_least_one};
 use crate::error::CliError;
@@ -47,11 +47,23 @@ pub fn line_text<B: Bits>(board: &Board<B>, pos: &Position<B>, line: &[Move<B>])
     let mut at = *pos;
     let mut texts = Vec::with_capacity(line.len());
     for mv in line {
-        let legal = board.moves(&at);
-        texts.push(board.move_text(&at, mv, legal.as_slice()));
+        texts.push(move_text(board, &at, mv));
         at = at.play(board, mv);
     }
     texts.join(" ")
+}
+
+/// Capture-search steps spent listing a position's moves to write one move of a line
+/// compactly (a few milliseconds), so that printing a line stays quick on any board.
+const NOTATION_STEPS: u64 = 1 << 20;
+
+/// The notation of `mv` in `pos`: compact when the legal moves can be listed within
+/// [`NOTATION_STEPS`], else the full route (always unambiguous).
+fn move_text<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> String {
+    match board.moves_within(pos, Budget::steps(NOTATION_STEPS)) {
+        Ok(legal) => board.move_text(pos, mv, legal.as_slice()),
+        Err(_) => board.route_text(pos, mv),
+    }
 }
 
 fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), CliError> {
@@ -102,14 +114,11 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
     if let Some(e) = failure {
         return Err(e);
     }
+    if let Some(limit) = result.unlisted {
+        return Err(limit.into());
+    }
     match result.best {
-        Some(mv) => {
-            let legal = board.moves(&pos);
-            output::println(&format!(
-                "bestmove {}",
-                board.move_text(&pos, &mv, legal.as_slice())
-            ))
-        }
+        Some(mv) => output::println(&format!("bestmove {}", move_text(board, &pos, &mv))),
         None => output::println("bestmove (none): the side to move has no legal move and has lost"),
     }
 }

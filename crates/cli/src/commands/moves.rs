@@ -1,12 +1,13 @@
 //! `bushka moves`: the legal moves of a position.
 
-use bushka_rules::{Bits, Board, with_board};
+use bushka_rules::{Bits, Board, Budget, MAX_GENERATION_STEPS, with_board};
 
 use crate::commands::common::PositionArgs;
 use crate::error::CliError;
 use crate::output;
 
-/// List the legal moves of a position, one per line, in MindSports notation.
+/// List the legal moves of a position, one per line, in MindSports notation (a
+/// position whose captures take too long to list is refused with an error).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -24,7 +25,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let pos = args.position.position(board)?;
-    let legal = board.moves(&pos);
+    let legal = board.moves_within(&pos, Budget::steps(MAX_GENERATION_STEPS))?;
     let mut text = String::new();
     let texts = board.move_texts(&pos, legal.as_slice());
     for (mv, notation) in legal.iter().zip(texts) {

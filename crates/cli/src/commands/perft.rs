@@ -2,14 +2,15 @@
 
 use std::time::Instant;
 
-use bushka_rules::{Bits, Board, divide, perft, with_board};
+use bushka_rules::{Bits, Board, Budget, MAX_GENERATION_STEPS, perft_within, with_board};
 
 use crate::commands::common::PositionArgs;
 use crate::error::CliError;
 use crate::output;
 
 /// Count the leaves of the legal-move tree at depths 1 to D: one line per depth,
-/// `depth nodes time nps`. With --divide, first the count below each legal move.
+/// `depth nodes time nps`. With --divide, first the count below each legal move. A
+/// position whose captures take too long to list stops the count with an error.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -30,11 +31,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let pos = args.position.position(board)?;
+    let budget = Budget::steps(MAX_GENERATION_STEPS);
     if args.divide {
-        let legal = board.moves(&pos);
+        let legal = board.moves_within(&pos, budget.clone())?;
         let texts = board.move_texts(&pos, legal.as_slice());
         let mut total = 0;
-        for ((_, nodes), text) in divide(board, &pos, args.depth).into_iter().zip(texts) {
+        for (mv, text) in legal.iter().zip(texts) {
+            let nodes = perft_within(board, &pos.play(board, mv), args.depth - 1, &budget)?;
             total += nodes;
             output::println(&format!("{text} {nodes}"))?;
         }
@@ -42,7 +45,7 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     }
     for depth in 1..=args.depth {
         let start = Instant::now();
-        let nodes = perft(board, &pos, depth);
+        let nodes = perft_within(board, &pos, depth, &budget)?;
         let seconds = start.elapsed().as_secs_f64();
         let nps = if seconds > 0.0 {
             nodes as f64 / seconds

@@ -6,12 +6,14 @@
 //! 2. Only when there is none, piece captures: men by one-step approach, kings by long
 //!    approach, continued in any direction until no capture remains; captured pieces
 //!    stay (blocking) until the end and are taken once. Majority over whole sequences.
+//!    Each sequence state spends one step of the list's work budget (crate::budget).
 
 use bushka_geometry::{KingRange, MAX_DIRS, Player};
 
 use super::{Majority, NextCaptures};
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
+use crate::budget::Budget;
 use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
 
@@ -93,6 +95,8 @@ struct Sequences<'a, B: Bits> {
     /// Ends (cell, captured set) already recorded from this origin.
     ends: &'a mut States<B>,
     majority: &'a mut Majority,
+    /// One step per state visited; the search unwinds when it runs out.
+    budget: &'a mut Budget,
     origin: Sq,
     /// Pieces that block: everything but the moving piece's origin.
     blocking: B,
@@ -156,7 +160,7 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn search(&mut self, at: Sq, captured: B) {
-        if self.majority.hopeless(captured, self.theirs) {
+        if !self.budget.spend() || self.majority.hopeless(captured, self.theirs) {
             return;
         }
         let (next, n) = self.steps(at, captured, captured.is_empty());
@@ -182,7 +186,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let long_kings = board.rules.king_range == KingRange::Long;
     let movers = (pos.men(me) & men_that_can).iter().map(|sq| (sq, false));
     let kings = pos.kings(me).iter().map(|sq| (sq, true));
-    let (moves, ends) = out.scratch();
+    let (moves, ends, budget) = out.budgeted_scratch();
     for (sq, king) in movers.chain(kings) {
         ends.clear();
         let mut search = Sequences {
@@ -190,6 +194,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             out: &mut *moves,
             ends: &mut *ends,
             majority: &mut majority,
+            budget: &mut *budget,
             origin: sq as Sq,
             blocking: occupied & !B::bit(sq),
             theirs,
@@ -199,6 +204,10 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             long: king && long_kings,
         };
         search.search(sq as Sq, B::EMPTY);
+        if budget.exhausted().is_some() {
+            moves.clear();
+            return;
+        }
     }
 }
 
@@ -213,12 +222,13 @@ pub(crate) fn replaying<B: Bits, R>(
 ) -> R {
     let me = pos.side();
     let (mut scratch, mut majority) = (MoveList::new(), Majority::new(false));
-    let (out, ends) = scratch.scratch();
+    let (out, ends, budget) = scratch.budgeted_scratch();
     let search = Sequences {
         board,
         out,
         ends,
         majority: &mut majority,
+        budget,
         origin: mv.from,
         blocking: pos.occupied() & !B::bit(mv.from as usize),
         theirs: pos.pieces(me.opponent()) & mv.captured,

@@ -1,0 +1,239 @@
+//! Issue 9's hostile capture boards (`tests/families.rs`): the committed full-size files
+//! are what the generator makes; at sizes CI can afford, the generator's moves agree
+//! with an exhaustive search; a work budget stops a generation that would take too long.
+//!
+//! The full-size timing runs are ignored (release):
+//! `cargo test --release -p bushka-tests --test capture_families -- --ignored --nocapture`
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bushka_rules::{AnyBoard, Bits, Board, Budget, GenerationLimit, Position, Sq, with_board};
+use bushka_tests::families::{king_among_men, kings_1024};
+use bushka_tests::load;
+
+/// The full-size files: (file stem, variant text, position; `None` for the start).
+fn full_size() -> Vec<(String, String, Option<String>)> {
+    let mut out = Vec::new();
+    for size in [22, 26, 28, 30] {
+        let (file, position) = king_among_men(size, true);
+        out.push((format!("king-among-men-{size}"), file, Some(position)));
+    }
+    for size in [14, 16, 18] {
+        let (file, position) = king_among_men(size, false);
+        out.push((format!("lattice-{size}"), file, Some(position)));
+    }
+    out.push(("kings-1024".into(), kings_1024(), None));
+    out
+}
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/families")
+}
+
+fn board_of(text: &str) -> AnyBoard {
+    AnyBoard::new(load(text))
+}
+
+/// Every maximal capture sequence of the king on `from` (no majority): the set of
+/// (end, captured set) pairs as cells, by plain depth-first search over the geometry's
+/// neighbour table — the rules of crates/rules/RULES.md 3.4 for a long king.
+fn exhaustive<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    from: usize,
+) -> Vec<(usize, Vec<usize>)> {
+    let g = board.geometry();
+    let me = pos.side();
+    let theirs = pos.pieces(me.opponent());
+    let occupied = pos.occupied();
+    let blocked = |c: usize| c != from && occupied.has(board.sq(c) as usize);
+    let mut ends = std::collections::BTreeSet::new();
+    let mut stack = vec![(from, Vec::<usize>::new())];
+    while let Some((at, taken)) = stack.pop() {
+        let mut any = false;
+        for d in 0..g.direction_count() {
+            let Some(mut land) = g.neighbour(at, d) else {
+                continue;
+            };
+            if blocked(land) {
+                continue;
+            }
+            let mut next = g.neighbour(land, d);
+            while let Some(c) = next.filter(|&c| !blocked(c) && c != at) {
+                land = c;
+                next = g.neighbour(c, d);
+            }
+            let Some(target) =
+                next.filter(|&c| theirs.has(board.sq(c) as usize) && !taken.contains(&c))
+            else {
+                continue;
+            };
+            any = true;
+            let mut more = taken.clone();
+            more.push(target);
+            stack.push((land, more));
+        }
+        if !any && !taken.is_empty() {
+            let mut set = taken;
+            set.sort_unstable();
+            ends.insert((at, set));
+        }
+    }
+    ends.into_iter().collect()
+}
+
+/// The generator's moves as (end, captured set), sorted.
+fn generated<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(usize, Vec<usize>)> {
+    let mut out: Vec<(usize, Vec<usize>)> = board
+        .moves(pos)
+        .iter()
+        .map(|m| {
+            let mut captured: Vec<usize> =
+                m.captured.iter().map(|sq| board.cell(sq as Sq)).collect();
+            captured.sort_unstable();
+            (board.cell(m.to), captured)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The cell of the side to move's king.
+fn king_of<B: Bits>(board: &Board<B>, pos: &Position<B>) -> usize {
+    board.cell(pos.kings(pos.side()).lowest() as Sq)
+}
+
+#[test]
+fn the_committed_files_are_what_the_generator_makes() {
+    for (stem, file, position) in full_size() {
+        let path = data_dir().join(format!("{stem}.toml"));
+        let committed =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            committed,
+            file,
+            "{} is stale: rewrite it with the ignored test `write_the_files`",
+            path.display()
+        );
+        if let Some(position) = position {
+            let path = data_dir().join(format!("{stem}.position"));
+            let committed = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(
+                committed.trim_end(),
+                position,
+                "{} is stale",
+                path.display()
+            );
+        }
+        // Every file loads and its position parses.
+        let board = board_of(&file);
+        with_board!(&board, b => {
+            if let Some(position) = full_size_position(&stem) {
+                b.parse_position(&position).unwrap_or_else(|e| panic!("{stem}: {e}"));
+            }
+        });
+    }
+}
+
+fn full_size_position(stem: &str) -> Option<String> {
+    full_size()
+        .into_iter()
+        .find(|(s, _, _)| s == stem)
+        .and_then(|(_, _, p)| p)
+}
+
+/// Writes the full-size files (after a change to `tests/families.rs`).
+#[test]
+#[ignore]
+fn write_the_files() {
+    std::fs::create_dir_all(data_dir()).expect("create tests/data/families");
+    for (stem, file, position) in full_size() {
+        std::fs::write(data_dir().join(format!("{stem}.toml")), file).expect("write");
+        if let Some(position) = position {
+            std::fs::write(data_dir().join(format!("{stem}.position")), position + "\n")
+                .expect("write");
+        }
+    }
+}
+
+#[test]
+fn the_king_among_men_takes_the_majority_the_exhaustive_search_finds() {
+    for size in [10, 12, 14, 16] {
+        let (file, position) = king_among_men(size, true);
+        let board = board_of(&file);
+        with_board!(&board, b => {
+            let pos = b.parse_position(&position).expect("position");
+            let all = exhaustive(b, &pos, king_of(b, &pos));
+            let best = all.iter().map(|(_, c)| c.len()).max().expect("the king can capture");
+            let majority: Vec<_> = all.into_iter().filter(|(_, c)| c.len() == best).collect();
+            assert_eq!(generated(b, &pos), majority, "size {size}");
+        });
+    }
+}
+
+#[test]
+fn without_majority_every_maximal_sequence_is_a_move() {
+    for size in [10, 12] {
+        let (file, position) = king_among_men(size, false);
+        let board = board_of(&file);
+        with_board!(&board, b => {
+            let pos = b.parse_position(&position).expect("position");
+            let all = exhaustive(b, &pos, king_of(b, &pos));
+            assert!(all.len() > 10, "size {size}: {} moves", all.len());
+            assert_eq!(generated(b, &pos), all, "size {size}");
+        });
+    }
+}
+
+#[test]
+fn a_step_budget_stops_a_generation_and_says_so() {
+    let (file, position) = king_among_men(14, true);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        assert_eq!(
+            b.moves_within(&pos, Budget::steps(100)).map(|l| l.len()),
+            Err(GenerationLimit::Steps(100))
+        );
+        let all = b.moves_within(&pos, Budget::steps(u64::MAX)).expect("no limit");
+        assert_eq!(all.as_slice(), b.moves(&pos).as_slice());
+        let stopped = bushka_rules::perft_within(b, &pos, 2, &Budget::steps(100));
+        assert_eq!(stopped, Err(GenerationLimit::Steps(100)));
+        assert_eq!(
+            bushka_rules::perft_within(b, &pos, 1, &Budget::default()),
+            Ok(all.len() as u64)
+        );
+    });
+}
+
+#[test]
+fn a_deadline_stops_a_generation() {
+    let (file, position) = king_among_men(30, true);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        let budget = Budget::default().with_deadline(Some(Instant::now()));
+        assert_eq!(b.moves_within(&pos, budget).map(|l| l.len()), Err(GenerationLimit::Deadline));
+    });
+}
+
+/// The full-size families: `moves` (the step limit of the programs applies) and
+/// perft 2 from the 1,024-cell start, timed.
+#[test]
+#[ignore]
+fn full_size_timings() {
+    for (stem, file, position) in full_size() {
+        let board = board_of(&file);
+        with_board!(&board, b => {
+            let pos = match &position {
+                Some(p) => b.parse_position(p).expect("position"),
+                None => b.start_position(),
+            };
+            let started = Instant::now();
+            let listed = b.moves_within(&pos, Budget::steps(bushka_rules::MAX_GENERATION_STEPS));
+            println!("{stem}: moves {:?} in {:.3}s", listed.map(|l| l.len()), started.elapsed().as_secs_f64());
+        });
+    }
+}
