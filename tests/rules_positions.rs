@@ -961,3 +961,29 @@ fn king_among_men_without_majority_lists_each_capture_once() {
         }
     });
 }
+
+/// A link joins a1 to a3: the man on a1 steps there, and the line a1-a2 lifts its
+/// tail a1 onto a3 too. The two moves join the same cells but print apart (the line
+/// move by its line), each text and each full route parses back to its own move, and
+/// the shared compact form `a13` is refused as ambiguous.
+#[test]
+fn a_man_move_and_a_line_move_joining_the_same_cells_print_apart() {
+    let text = include_str!("data/man-and-line.toml");
+    let board = AnyBoard::new(
+        bushka_geometry::load_str(text, "man-and-line.toml").expect("the test board loads"),
+    );
+    let fen = "W:Wa1,a2:Bd3";
+    check_on(&board, fen, &["a1-a3", "a1-a2-a3", "a23", "ab1", "ab2"]);
+    with_board!(&board, b => {
+        let pos = b.parse_position(fen).expect("valid position");
+        let line = b.parse_move(&pos, "a1-a2-a3").expect("the line move");
+        let man = b.parse_move(&pos, "a1-a3").expect("the man move");
+        assert_eq!((line.kind, man.kind), (MoveKind::Line, MoveKind::Man));
+        assert_eq!((line.from, line.to), (man.from, man.to));
+        for mv in [line, man] {
+            let route = b.route_text(&pos, &mv);
+            assert!(b.parse_move(&pos, &route).expect("its route parses").same(&mv), "{route}");
+        }
+        assert!(matches!(b.parse_move(&pos, "a13"), Err(MoveError::Ambiguous { .. })));
+    });
+}

@@ -69,7 +69,8 @@ impl<B: Bits> Board<B> {
             let mut sq = mv.from;
             while sq != mv.to {
                 sq = self.neighbour(sq, d);
-                if sq == NO_SQ {
+                // Off the board, or round a closed loop of links without meeting `to`.
+                if sq == NO_SQ || line.len() > self.geometry().cell_count() {
                     return None;
                 }
                 line.push(sq);

@@ -188,15 +188,28 @@ impl<B: Bits> Board<B> {
         })
     }
 
-    /// One route of a move (the first found), origin first.
+    /// One route of a move (the first found), origin first. A line move or linear
+    /// capture whose two cells are also neighbours (joined by a link) is routed along
+    /// its line, so that it does not read like a one-step move between them.
     fn route(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Sq> {
+        if self.line_like_a_step(mv)
+            && let Some(line) = self.line_cells(mv)
+        {
+            return line;
+        }
         self.replaying(pos, mv, |next| capture::find_route(mv, next, None))
             .flatten()
             .unwrap_or_else(|| vec![mv.from, mv.to])
     }
 
+    /// Whether `mv` is a line move or linear capture between neighbouring cells.
+    fn line_like_a_step(&self, mv: &Move<B>) -> bool {
+        matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture)
+            && (0..self.dirs()).any(|d| self.neighbour(mv.from, d) == mv.to)
+    }
+
     /// Whether `route` is a route of `mv` (for a line move or a linear capture, also
-    /// the line's full list of cells).
+    /// the line's full list of cells, and only that when its cells are neighbours).
     pub(crate) fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
         match mv.kind {
             MoveKind::PieceCapture => self
@@ -204,7 +217,10 @@ impl<B: Bits> Board<B> {
                     capture::find_route(mv, next, Some(route)).is_some()
                 })
                 .unwrap_or(false),
-            _ => route == [mv.from, mv.to] || self.line_cells(mv).is_some_and(|line| line == route),
+            _ => {
+                (route == [mv.from, mv.to] && !self.line_like_a_step(mv))
+                    || self.line_cells(mv).is_some_and(|line| line == route)
+            }
         }
     }
 
