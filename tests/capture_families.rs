@@ -6,7 +6,9 @@
 //! `cargo test --release -p bushka-tests --test capture_families -- --ignored --nocapture`
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use bushka_engine::{Limits, Searcher};
 
 use bushka_rules::{AnyBoard, Bits, Board, Budget, GenerationLimit, Position, Sq, with_board};
 use bushka_tests::families::{king_among_men, kings_1024};
@@ -236,4 +238,44 @@ fn full_size_timings() {
             println!("{stem}: moves {:?} in {:.3}s", listed.map(|l| l.len()), started.elapsed().as_secs_f64());
         });
     }
+}
+
+/// The engine on the 30x30 king among men: listing the root's moves alone takes far
+/// longer than the 100 ms given, so the search gives up at the deadline and says why;
+/// a raised stop flag stops it the same way.
+#[test]
+fn the_engine_stops_inside_a_root_generation() {
+    let (file, position) = king_among_men(30, true);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        let board = std::sync::Arc::new(b.clone());
+        let mut searcher = Searcher::new(std::sync::Arc::clone(&board), 1);
+        let result = searcher.search(&pos, &Limits::movetime(Duration::from_millis(100)), |_| {});
+        assert_eq!((result.best, result.unlisted), (None, Some(GenerationLimit::Deadline)));
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        searcher.set_stop_flag(flag);
+        let result = searcher.search(&pos, &Limits::depth(3), |_| {});
+        assert_eq!((result.best, result.unlisted), (None, Some(GenerationLimit::Stopped)));
+    });
+}
+
+/// Black to move on the 30x30 king among men: Black's own moves are few, but White's
+/// reply in each is the huge capture. The search stops inside that generation at the
+/// deadline (a generation would take many seconds) and still answers with a legal move.
+#[test]
+fn the_engine_stops_inside_a_generation_below_the_root() {
+    let (file, position) = king_among_men(30, true);
+    let position = position.replacen("W:", "B:", 1);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        let board = std::sync::Arc::new(b.clone());
+        let mut searcher = Searcher::new(std::sync::Arc::clone(&board), 1);
+        let result = searcher.search(&pos, &Limits::movetime(Duration::from_millis(100)), |_| {});
+        let best = result.best.expect("a move although the search was cut short");
+        assert!(b.moves(&pos).iter().any(|m| m.same(&best)), "the answer is legal");
+        // Depth 2 needs White's reply listed: the search stopped inside that generation.
+        assert!(result.last.is_some_and(|it| it.depth <= 1), "stopped before depth 2");
+    });
 }

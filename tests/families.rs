@@ -70,14 +70,14 @@ vector = [1, 0]
 
 /// A hostile cell of the pattern.
 fn on_pattern(l: usize, n: usize) -> bool {
-    (l + 2 * n) % 5 == 0
+    (l + 2 * n).is_multiple_of(5)
 }
 
 /// The `n` x `n` draughts board (`n` even, 10 to 44) with a long king among Black men
 /// (see the module): the variant file and the position, White to move.
 pub fn king_among_men(size: usize, majority: bool) -> (String, String) {
     assert!(
-        size % 2 == 0 && (10..=44).contains(&size),
+        size.is_multiple_of(2) && (10..=44).contains(&size),
         "even sizes 10 to 44"
     );
     let h = size / 2;
