@@ -289,3 +289,24 @@ fn usage_errors_are_one_line() {
     assert!(output.status.success());
     assert!(stdout(&output).contains("Usage:"));
 }
+
+/// The 30x30 king among men (tests/data/families, made by tests/families.rs): listing
+/// the position's captures takes far longer than 200 ms, so `analyse` gives up at its
+/// time limit with one line naming it instead of running on.
+#[test]
+fn analyse_stops_at_its_time_limit_inside_a_huge_capture() {
+    let position =
+        std::fs::read_to_string(root().join("tests/data/families/king-among-men-30.position"))
+            .expect("the family position");
+    let output = bushka(&[
+        "analyse",
+        "--movetime",
+        "200",
+        "--variant",
+        "tests/data/families/king-among-men-30.toml",
+        "--position",
+        position.trim(),
+    ]);
+    let err = one_line_error(&output);
+    assert!(err.contains("stopped at the time limit"), "{err}");
+}
