@@ -61,7 +61,7 @@ test("in the lab a broken file shows its line, a fixed one redraws the board", a
   await page.click("#lab-perft");
   await page.waitForFunction(() => /depth 3: \d+ leaves/.test(document.getElementById("lab-output").textContent));
   await page.click("#lab-playtest");
-  await page.waitForFunction(() => /branching at the start/.test(document.getElementById("lab-output").textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /branching at the start/.test(document.getElementById("lab-output").textContent));
   // Play this variant.
   await page.click("#lab-play");
   await page.waitForFunction(() => document.querySelectorAll("#board [data-cell]").length === 48);
@@ -78,7 +78,7 @@ test("an analysis shows the score and the best move's arrow", async () => {
   await page.waitForFunction(() => /^[+-]\d+\.\d\d$|mate/.test(document.getElementById("score").textContent));
   await page.waitForSelector("#board line.arrow");
   assert.match(await page.textContent("#pv"), /\S+/);
-  await page.waitForSelector("#analyse-stop", { state: "hidden", timeout: 15000 });
+  await page.waitForSelector("#analyse-stop", { state: "hidden" });
   await page.screenshot({ path: join(SHOTS, "analysis.png") });
   await page.close();
 });
