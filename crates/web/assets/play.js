@@ -10,21 +10,31 @@ const $ = (id) => document.getElementById(id);
 const PLAYERS = [
   ["human", "Human"],
   ["random", "Random mover"],
-  ["engine:level=1", "Engine: level 1"],
-  ["engine:level=2", "Engine: level 2 (easy)"],
-  ["engine:level=3", "Engine: level 3"],
-  ["engine:level=4", "Engine: level 4 (medium)"],
-  ["engine:level=5", "Engine: level 5"],
-  ["engine:level=6", "Engine: level 6 (hard, default)"],
-  ["engine:level=7", "Engine: level 7"],
-  ["engine:level=8", "Engine: level 8 (max)"],
-  ["engine:movetime=1000", "Engine: 1 s a move"],
-  ["engine:movetime=5000", "Engine: 5 s a move"],
-  ["engine:movetime=15000", "Engine: 15 s a move"],
+  ["engine:level=1", "Engine level 1"],
+  ["engine:level=2", "Engine level 2 (easy)"],
+  ["engine:level=3", "Engine level 3"],
+  ["engine:level=4", "Engine level 4 (medium)"],
+  ["engine:level=5", "Engine level 5"],
+  ["engine:level=6", "Engine level 6 (hard, default)"],
+  ["engine:level=7", "Engine level 7"],
+  ["engine:level=8", "Engine level 8 (max)"],
+  ["engine:movetime=1000", "Engine, 1 s a move"],
+  ["engine:movetime=5000", "Engine, 5 s a move"],
+  ["engine:movetime=15000", "Engine, 15 s a move"],
 ];
 /** The opponent a new page offers: the engine's default level, as `bushka play`. */
 const DEFAULT_OPPONENT = "engine:level=6";
 const CUSTOM = "(pasted or uploaded file)";
+
+/** How a player is named on the page: a person's name from a loaded record as it is,
+ * a spec by the menu's name for it (`random:seed=0` is the menu's random mover: a
+ * seed of 0 means a fresh one each game), any other spec as it is. */
+function playerName(player) {
+  if (player.label !== player.spec) return player.label;
+  const spec = player.spec.replace(/:seed=0$/, "");
+  const known = PLAYERS.find(([value]) => value === spec);
+  return known ? known[1] : player.spec;
+}
 const COMPUTER_PAUSE_MS = 250;
 
 export class Play {
@@ -211,7 +221,7 @@ export class Play {
     const pos = this.viewPly === null ? g.current : this.viewPos;
     const side = pos.side === "white" ? "White" : "Black";
     let text = g.outcome && this.viewPly === null ? "Game over" : `${side} to move`;
-    if (thinking) text = `${side} (${g[g.current.side].label}) is thinking…`;
+    if (thinking) text = `${side} (${playerName(g[g.current.side])}) is thinking…`;
     if (this.viewPly !== null) text += ` (looking at ply ${this.viewPly}; click the board or press End to return)`;
     status.textContent = text;
   }
@@ -371,7 +381,7 @@ export class Play {
     const pos = this.viewPly === null ? g.current : this.viewPos;
     this.board.pieces = pos.pieces;
     this.board.setMarks(this.marks());
-    $("players").textContent = `${g.layout.name}: White ${g.white.label}, Black ${g.black.label}`;
+    $("players").textContent = `${g.layout.name}. White: ${playerName(g.white)}; Black: ${playerName(g.black)}.`;
     $("outcome").textContent = g.outcome ? `${g.outcome.result} ${g.outcome.text}` : "";
     this.showStatus();
     if (this.viewPly === null && g.to_move === "human" && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());

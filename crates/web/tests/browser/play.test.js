@@ -131,7 +131,7 @@ test("the engine replies at the default level without freezing the page", async 
   // The page offers the default level, as `bushka play` does.
   assert.equal(await page.inputValue("#black"), "engine:level=6");
   await newGame(page, { variant: "bushka", white: "human" });
-  assert.match(await page.textContent("#players"), /Black engine:level=6$/);
+  assert.match(await page.textContent("#players"), /Black: Engine level 6 \(hard, default\)\.$/);
   await clickCell(page, "f4");
   await page.waitForSelector("#board [data-name='f5'] .target");
   const clicked = Date.now();
