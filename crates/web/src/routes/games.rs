@@ -2,6 +2,7 @@
 
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -351,11 +352,12 @@ async fn think<B: Bits>(
     pick: Pick<B>,
 ) -> Result<Json<GameView>, ApiError> {
     let lost = || ApiError::Internal("the game changed its board".into());
-    let mut thinking = {
+    let (mut thinking, moves) = {
         let mut guard = entry.session.lock().await;
-        pick(&mut guard).ok_or_else(lost)?.start_thinking()?
+        let s = pick(&mut guard).ok_or_else(lost)?;
+        (s.start_thinking()?, s.game().moves().len())
     };
-    let flag = entry.new_stop_flag();
+    let flag = entry.new_stop_flag(moves);
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let session = Arc::clone(&entry.session);
     let layout = entry.layout.clone();
@@ -374,13 +376,22 @@ async fn think<B: Bits>(
     .await?
 }
 
-/// `POST /api/games/{id}/stop`: stops the computer's think under way (it plays the
-/// best move found so far).
+/// How long a stop waits for the game's lock to learn the position it stops (a draw
+/// judgement holds the lock while it searches; that search is then simply stopped).
+const STOP_LOCK_WAIT: Duration = Duration::from_millis(200);
+
+/// `POST /api/games/{id}/stop`: stops the computer's think on the current position
+/// (it plays the best move found so far): the one under way, or the one about to
+/// begin when the stop overtook the request that starts it.
 pub async fn stop(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    state.game(&id)?.stop();
+    let entry = state.game(&id)?;
+    match tokio::time::timeout(STOP_LOCK_WAIT, entry.session.lock()).await {
+        Ok(guard) => entry.stop_at(with_session!(&*guard, s => s.game().moves().len())),
+        Err(_) => entry.stop(),
+    }
     Ok(Json(serde_json::json!({ "stopped": true })))
 }
 
@@ -425,7 +436,7 @@ pub async fn offer_draw(
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    let flag = entry.new_stop_flag();
+    let flag = entry.new_stop_flag(with_session!(&*guard, s => s.game().moves().len()));
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let layout = entry.layout.clone();
     run_search(&state, move || {

@@ -56,6 +56,55 @@ for (const variant of OFFICIAL) {
   });
 }
 
+// The draughts built-ins play in the same page: a few moves each, clicked.
+for (const variant of ["draughts", "brazilian", "hexdame"]) {
+  test(`moves against the random player on ${variant}`, async () => {
+    const page = await openApp(browser, server.url);
+    await newGame(page, { variant, white: "human", black: "random" });
+    for (let i = 0; i < 3; i++) {
+      await clickAMove(page, "white");
+      assert.equal(await settle(page), "human");
+    }
+    assert.equal((await moveList(page)).length, 6);
+    await page.screenshot({ path: join(SHOTS, `${variant}-moves.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test("where two captures join the same cells, the player picks the route", async () => {
+  const page = await openApp(browser, server.url);
+  // d6 takes e4 and f6 by d6-e6-e5, or d4 and f5 by d6-d5-e5 (RULES.md section 5).
+  await newGame(page, { variant: "bushka", white: "human", black: "human", position: "W:Wd6:Bd4,e4,f5,f6,b7" });
+  await clickCell(page, "d6");
+  await clickCell(page, "e5");
+  await page.waitForSelector("#choose-route:not([hidden])");
+  const routes = await page.$$eval("#choose-route button", (b) => b.map((x) => x.textContent));
+  assert.deepEqual(routes.sort(), ["d6-d5-e5x (takes 2)", "d6-e6-e5x (takes 2)"]);
+  await page.screenshot({ path: join(SHOTS, "bushka-choose-route.png") });
+  await page.click("#choose-route button:has-text('d6-e6-e5x')");
+  await settle(page);
+  assert.deepEqual(await moveList(page), ["d6-e6-e5x"]);
+  const black = await page.$$eval("#board [data-piece^='black']", (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
+  assert.deepEqual(black.sort(), ["b7", "d4", "f5"]);
+  await page.close();
+});
+
+test("a person stops a long think and the engine moves at once", async () => {
+  const page = await openApp(browser, server.url);
+  await newGame(page, { variant: "bushka", white: "human", black: "engine:movetime=15000" });
+  await clickCell(page, "f4");
+  await clickCell(page, "f5");
+  await page.waitForSelector("#stop:not([hidden])");
+  await page.click("#stop");
+  // Unstopped, the engine would think 15 s (the guard fails the test before that);
+  // stopped, it plays its best move so far.
+  await page.waitForFunction(() => document.querySelectorAll("#moves span[data-ply]").length === 2, null, { timeout: 10000 });
+  assert.equal(await settle(page), "human");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("a multi-step capture shows its route, and a line move", async () => {
   const page = await openApp(browser, server.url);
   await newGame(page, { variant: "bushka", white: "human", black: "human", position: "W:Wd6,g5,Ke1:Bf7,Kd8" });
