@@ -79,6 +79,10 @@ test("where two captures join the same cells, the player picks the route", async
   await clickCell(page, "d6");
   await clickCell(page, "e5");
   await page.waitForSelector("#choose-route:not([hidden])");
+  // The question is in sight, over the board, not below it.
+  const box = await page.locator("#choose-route").boundingBox();
+  const board = await page.locator("#board svg").boundingBox();
+  assert.ok(box.y >= board.y && box.y + box.height <= board.y + board.height, `route box ${JSON.stringify(box)} on the board ${JSON.stringify(board)}`);
   const routes = await page.$$eval("#choose-route button", (b) => b.map((x) => x.textContent));
   assert.deepEqual(routes.sort(), ["d6-d5-e5x (takes 2)", "d6-e6-e5x (takes 2)"]);
   await page.screenshot({ path: join(SHOTS, "bushka-choose-route.png") });
