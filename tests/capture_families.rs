@@ -37,6 +37,19 @@ fn board_of(text: &str) -> AnyBoard {
     AnyBoard::new(load(text))
 }
 
+/// Runs `$body` with `$b` the king-among-men board of `$size` (majority or not) and
+/// `$pos` its position.
+macro_rules! on_family {
+    ($size:expr, $majority:expr, |$b:ident, $pos:ident| $body:block) => {{
+        let (file, position) = king_among_men($size, $majority);
+        let board = board_of(&file);
+        with_board!(&board, $b => {
+            let $pos = $b.parse_position(&position).expect("position");
+            $body
+        })
+    }};
+}
+
 /// Every maximal capture sequence of the king on `from` (no majority): the set of
 /// (end, captured set) pairs as cells, by plain depth-first search over the geometry's
 /// neighbour table — the rules of crates/rules/RULES.md 3.4 for a long king.
@@ -163,12 +176,13 @@ fn write_the_files() {
 #[test]
 fn the_king_among_men_takes_the_majority_the_exhaustive_search_finds() {
     for size in [10, 12, 14, 16] {
-        let (file, position) = king_among_men(size, true);
-        let board = board_of(&file);
-        with_board!(&board, b => {
-            let pos = b.parse_position(&position).expect("position");
+        on_family!(size, true, |b, pos| {
             let all = exhaustive(b, &pos, king_of(b, &pos));
-            let best = all.iter().map(|(_, c)| c.len()).max().expect("the king can capture");
+            let best = all
+                .iter()
+                .map(|(_, c)| c.len())
+                .max()
+                .expect("the king can capture");
             let majority: Vec<_> = all.into_iter().filter(|(_, c)| c.len() == best).collect();
             assert_eq!(generated(b, &pos), majority, "size {size}");
         });
@@ -178,10 +192,7 @@ fn the_king_among_men_takes_the_majority_the_exhaustive_search_finds() {
 #[test]
 fn without_majority_every_maximal_sequence_is_a_move() {
     for size in [10, 12] {
-        let (file, position) = king_among_men(size, false);
-        let board = board_of(&file);
-        with_board!(&board, b => {
-            let pos = b.parse_position(&position).expect("position");
+        on_family!(size, false, |b, pos| {
             let all = exhaustive(b, &pos, king_of(b, &pos));
             assert!(all.len() > 10, "size {size}: {} moves", all.len());
             assert_eq!(generated(b, &pos), all, "size {size}");
@@ -191,15 +202,14 @@ fn without_majority_every_maximal_sequence_is_a_move() {
 
 #[test]
 fn a_step_budget_stops_a_generation_and_says_so() {
-    let (file, position) = king_among_men(14, true);
-    let board = board_of(&file);
-    with_board!(&board, b => {
-        let pos = b.parse_position(&position).expect("position");
+    on_family!(14, true, |b, pos| {
         assert_eq!(
             b.moves_within(&pos, Budget::steps(100)).map(|l| l.len()),
             Err(GenerationLimit::Steps(100))
         );
-        let all = b.moves_within(&pos, Budget::steps(u64::MAX)).expect("no limit");
+        let all = b
+            .moves_within(&pos, Budget::steps(u64::MAX))
+            .expect("no limit");
         assert_eq!(all.as_slice(), b.moves(&pos).as_slice());
         let stopped = bushka_rules::perft_within(b, &pos, 2, &Budget::steps(100));
         assert_eq!(stopped, Err(GenerationLimit::Steps(100)));
@@ -212,12 +222,12 @@ fn a_step_budget_stops_a_generation_and_says_so() {
 
 #[test]
 fn a_deadline_stops_a_generation() {
-    let (file, position) = king_among_men(30, true);
-    let board = board_of(&file);
-    with_board!(&board, b => {
-        let pos = b.parse_position(&position).expect("position");
+    on_family!(30, true, |b, pos| {
         let budget = Budget::default().with_deadline(Some(Instant::now()));
-        assert_eq!(b.moves_within(&pos, budget).map(|l| l.len()), Err(GenerationLimit::Deadline));
+        assert_eq!(
+            b.moves_within(&pos, budget).map(|l| l.len()),
+            Err(GenerationLimit::Deadline)
+        );
     });
 }
 
@@ -245,18 +255,21 @@ fn full_size_timings() {
 /// a raised stop flag stops it the same way.
 #[test]
 fn the_engine_stops_inside_a_root_generation() {
-    let (file, position) = king_among_men(30, true);
-    let board = board_of(&file);
-    with_board!(&board, b => {
-        let pos = b.parse_position(&position).expect("position");
+    on_family!(30, true, |b, pos| {
         let board = std::sync::Arc::new(b.clone());
         let mut searcher = Searcher::new(std::sync::Arc::clone(&board), 1);
         let result = searcher.search(&pos, &Limits::movetime(Duration::from_millis(100)), |_| {});
-        assert_eq!((result.best, result.unlisted), (None, Some(GenerationLimit::Deadline)));
+        assert_eq!(
+            (result.best, result.unlisted),
+            (None, Some(GenerationLimit::Deadline))
+        );
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         searcher.set_stop_flag(flag);
         let result = searcher.search(&pos, &Limits::depth(3), |_| {});
-        assert_eq!((result.best, result.unlisted), (None, Some(GenerationLimit::Stopped)));
+        assert_eq!(
+            (result.best, result.unlisted),
+            (None, Some(GenerationLimit::Stopped))
+        );
     });
 }
 
