@@ -1,6 +1,8 @@
 //! Move-generation benchmarks: legal moves over a set of positions on each official
-//! board, contact capture (Bushka) beside jump capture (draughts), making moves, and
-//! perft from the 10x10 starts of Bushka (depth 4) and International draughts (depth 7).
+//! board, contact capture (Bushka) beside jump capture (draughts), the bulk count of
+//! perft's last ply over the same positions, making moves, and perft from the start of
+//! every official board (contact: Bushka, Bushka 9x11, Hexbushka; jump: International,
+//! Brazilian, HexDame).
 //!
 //! `cargo bench -p bushka-rules` (add `-- --warm-up-time 1 --measurement-time 2` for a
 //! quick run).
@@ -75,6 +77,28 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
+fn bulk_count(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bulk_count");
+    for name in OFFICIAL {
+        let any = board(name);
+        with_board!(&any, b => {
+            let positions = sample(b);
+            group.throughput(Throughput::Elements(positions.len() as u64));
+            let mut scratch = MoveList::new();
+            group.bench_function(name, |bench| {
+                bench.iter(|| {
+                    let mut total = 0;
+                    for pos in &positions {
+                        total += b.count_legal(black_box(pos), &mut scratch);
+                    }
+                    total
+                })
+            });
+        });
+    }
+    group.finish();
+}
+
 fn make_move(c: &mut Criterion) {
     let mut group = c.benchmark_group("make_move");
     for name in OFFICIAL {
@@ -101,7 +125,15 @@ fn make_move(c: &mut Criterion) {
 
 fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    for (name, depth) in [("bushka", 4), ("draughts", 7)] {
+    let starts = [
+        ("bushka", 5),
+        ("bushka-9x11", 5),
+        ("hexbushka", 4),
+        ("draughts", 7),
+        ("brazilian", 8),
+        ("hexdame", 5),
+    ];
+    for (name, depth) in starts {
         let any = board(name);
         with_board!(&any, b => {
             let start = b.start_position();
@@ -114,5 +146,5 @@ fn perft_start(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, make_move, perft_start);
+criterion_group!(benches, movegen, bulk_count, make_move, perft_start);
 criterion_main!(benches);
