@@ -54,49 +54,44 @@ fn sample<B: Bits>(board: &Board<B>) -> Vec<Position<B>> {
     out
 }
 
-fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("movegen");
-    for name in OFFICIAL {
-        let any = board(name);
-        with_board!(&any, b => {
-            let positions = sample(b);
-            group.throughput(Throughput::Elements(positions.len() as u64));
-            let mut list = MoveList::new();
-            group.bench_function(name, |bench| {
-                bench.iter(|| {
-                    let mut total = 0;
-                    for pos in &positions {
-                        b.legal_moves(black_box(pos), &mut list);
-                        total += list.len();
-                    }
-                    total
-                })
-            });
-        });
-    }
+/// Benchmarks `f` (a count per position) summed over the sample of `b`.
+fn bench_sample<B: Bits>(
+    c: &mut Criterion,
+    group: &str,
+    name: &str,
+    b: &Board<B>,
+    f: impl Fn(&Board<B>, &Position<B>, &mut MoveList<B>) -> u64,
+) {
+    let positions = sample(b);
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut list = MoveList::new();
+    group.bench_function(name, |bench| {
+        bench.iter(|| {
+            positions
+                .iter()
+                .map(|pos| f(b, black_box(pos), &mut list))
+                .sum::<u64>()
+        })
+    });
     group.finish();
 }
 
-fn bulk_count(c: &mut Criterion) {
-    let mut group = c.benchmark_group("bulk_count");
+fn movegen(c: &mut Criterion) {
     for name in OFFICIAL {
-        let any = board(name);
-        with_board!(&any, b => {
-            let positions = sample(b);
-            group.throughput(Throughput::Elements(positions.len() as u64));
-            let mut scratch = MoveList::new();
-            group.bench_function(name, |bench| {
-                bench.iter(|| {
-                    let mut total = 0;
-                    for pos in &positions {
-                        total += b.count_legal(black_box(pos), &mut scratch);
-                    }
-                    total
-                })
-            });
+        with_board!(&board(name), b => bench_sample(c, "movegen", name, b, |b, pos, list| {
+            b.legal_moves(pos, list);
+            list.len() as u64
+        }));
+    }
+}
+
+fn bulk_count(c: &mut Criterion) {
+    for name in OFFICIAL {
+        with_board!(&board(name), b => {
+            bench_sample(c, "bulk_count", name, b, |b, pos, list| b.count_legal(pos, list))
         });
     }
-    group.finish();
 }
 
 fn make_move(c: &mut Criterion) {
