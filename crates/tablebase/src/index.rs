@@ -6,13 +6,20 @@
 //! so every index names a distinct placement and no two placements share an index.
 //! The lowest bit of an index is the side to move.
 
-use bushka_geometry::Player;
+use std::sync::Arc;
+
+use bushka_geometry::{Geometry, Player};
 use bushka_rules::{Bits, Board, Position};
 
 use crate::material::{MAX_PIECES, Material};
+use crate::symmetry::symmetries;
 
 /// Largest table this crate builds, in positions (two bytes each while solving).
 pub const MAX_POSITIONS: u64 = 1 << 31;
+
+/// Largest number of placements of the lead group folded by symmetry (the lookup
+/// holds five bytes per placement).
+const MAX_FOLDED: u64 = 1 << 23;
 
 /// Groups in ranking order: (player, is_king).
 const GROUPS: [(Player, bool); 4] = [
@@ -22,15 +29,39 @@ const GROUPS: [(Player, bool); 4] = [
     (Player::Black, false),
 ];
 
+/// Cells of each group, sorted within a group.
+type Groups = [[usize; MAX_PIECES as usize]; 4];
+
 /// The ranking of one signature on one board.
 #[derive(Debug, Clone)]
 pub struct Indexer {
     counts: [usize; 4],
-    /// Combinations of each group over the cells its predecessors leave.
+    /// Combinations of each group over the cells its predecessors leave (for the
+    /// folded lead group: its classes).
     radix: [u64; 4],
     /// `binom[n * (MAX_PIECES + 1) + k]`.
     binom: Vec<u64>,
     size: u64,
+    fold: Option<Arc<Fold>>,
+}
+
+/// The lead group's placements folded by the board's symmetries: each class of
+/// placements related by a symmetry is ranked once, by its smallest member.
+#[derive(Debug)]
+struct Fold {
+    /// The first group with pieces.
+    lead: usize,
+    /// Product of the radices of the groups after the lead.
+    below: u64,
+    /// Cell permutations; the identity first.
+    maps: Vec<Vec<usize>>,
+    /// By combination rank of a lead placement: its class and the symmetry that
+    /// takes it to the class's representative.
+    lookup: Vec<(u32, u8)>,
+    /// Combination rank of each class's representative.
+    reps: Vec<u64>,
+    /// Placements in each class.
+    weights: Vec<u16>,
 }
 
 /// A table too large to build.
@@ -48,8 +79,10 @@ pub struct TooLarge {
 const K: usize = MAX_PIECES as usize + 1;
 
 impl Indexer {
-    /// The ranking of `material` on a board of `cells` cells.
-    pub fn new(material: Material, cells: usize) -> Result<Indexer, TooLarge> {
+    /// The ranking of `material` on `geometry`, folded by the board's symmetries
+    /// that keep the signature's rules (see the crate's `symmetry` module).
+    pub fn new(material: Material, geometry: &Geometry) -> Result<Indexer, TooLarge> {
+        let cells = geometry.cell_count();
         let mut binom = vec![0u64; (cells + 1) * K];
         for n in 0..=cells {
             binom[n * K] = 1;
@@ -68,13 +101,32 @@ impl Indexer {
         });
         let mut radix = [1u64; 4];
         let mut free = cells;
-        let mut size: u64 = 2;
         for g in 0..4 {
             let k = counts[g];
             radix[g] = if k > free { 0 } else { binom[free * K + k] };
             free = free.saturating_sub(k);
-            size = size.saturating_mul(radix[g]);
         }
+        let mut indexer = Indexer {
+            counts,
+            radix,
+            binom,
+            size: 0,
+            fold: None,
+        };
+        if let Some(lead) = counts.iter().position(|&k| k > 0)
+            && radix[lead] <= MAX_FOLDED
+        {
+            let maps = symmetries(geometry, material);
+            if maps.len() > 1 && maps.len() <= usize::from(u8::MAX) {
+                let fold = indexer.fold(lead, maps);
+                indexer.radix[lead] = fold.reps.len() as u64;
+                indexer.fold = Some(Arc::new(fold));
+            }
+        }
+        let size = indexer
+            .radix
+            .iter()
+            .fold(2u64, |s, &r| s.saturating_mul(r));
         if size > MAX_POSITIONS {
             return Err(TooLarge {
                 material: material.to_string(),
@@ -82,17 +134,73 @@ impl Indexer {
                 positions: size,
             });
         }
-        Ok(Indexer {
-            counts,
-            radix,
-            binom,
-            size,
+        indexer.size = size;
+        Ok(indexer)
+    }
+
+    /// Classes of the lead group's placements under `maps`.
+    fn fold(&self, lead: usize, maps: Vec<Vec<usize>>) -> Fold {
+        let k = self.counts[lead];
+        let total = self.radix[lead];
+        let mut lookup = vec![(0u32, 0u8); total as usize];
+        let mut reps = Vec::new();
+        let mut weights = Vec::new();
+        let mut cells = [0usize; MAX_PIECES as usize];
+        let mut mapped = [0usize; MAX_PIECES as usize];
+        let mut images = Vec::with_capacity(maps.len());
+        for s in 0..total {
+            self.combination(s, &mut cells[..k]);
+            images.clear();
+            let mut best = (s, 0);
+            for (m, map) in maps.iter().enumerate() {
+                for (to, &from) in mapped.iter_mut().zip(&cells[..k]) {
+                    *to = map[from];
+                }
+                mapped[..k].sort_unstable();
+                let r = self.combination_rank(&mapped[..k]);
+                if r < best.0 {
+                    best = (r, m);
+                }
+                if !images.contains(&r) {
+                    images.push(r);
+                }
+            }
+            lookup[s as usize] = if best.0 == s {
+                reps.push(s);
+                weights.push(images.len() as u16);
+                ((reps.len() - 1) as u32, 0)
+            } else {
+                (lookup[best.0 as usize].0, best.1 as u8)
+            };
+        }
+        Fold {
+            lead,
+            below: self.radix[lead + 1..].iter().product(),
+            maps,
+            lookup,
+            reps,
+            weights,
+        }
+    }
+
+    /// Number of indices (placements times two sides to move, symmetric placements
+    /// of the lead group counted once).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// How many positions the index stands for: the size of its lead placement's
+    /// class under the board's symmetries (1 without symmetry).
+    pub fn weight(&self, index: u64) -> u64 {
+        self.fold.as_ref().map_or(1, |f| {
+            let class = (index / 2 / f.below) % self.radix[f.lead];
+            u64::from(f.weights[class as usize])
         })
     }
 
-    /// Number of indices (placements times two sides to move).
-    pub fn size(&self) -> u64 {
-        self.size
+    /// Whether the board's symmetries fold this table.
+    pub fn symmetries(&self) -> usize {
+        self.fold.as_ref().map_or(1, |f| f.maps.len())
     }
 
     #[inline]
@@ -100,30 +208,82 @@ impl Indexer {
         self.binom[n * K + k]
     }
 
+    /// The rank of sorted cells among all combinations of their size.
+    #[inline]
+    fn combination_rank(&self, cells: &[usize]) -> u64 {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, &cell)| self.c(cell, i + 1))
+            .sum()
+    }
+
+    /// The sorted cells of the combination of rank `rank` (as many as `out` holds).
+    fn combination(&self, mut rank: u64, out: &mut [usize]) {
+        let mut upper = self.binom.len() / K - 1;
+        for i in (1..=out.len()).rev() {
+            // The largest c up to `upper` with C(c, i) <= rank.
+            let (mut lo, mut hi) = (i - 1, upper);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if self.c(mid, i) <= rank {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            rank -= self.c(lo, i);
+            out[i - 1] = lo;
+            upper = lo.saturating_sub(1);
+        }
+    }
+
     /// The index of a position of this signature (the caller checks the material).
+    /// A position and its images under the board's symmetries share one index.
     pub fn rank<B: Bits>(&self, board: &Board<B>, pos: &Position<B>) -> u64 {
-        let mut taken = [0usize; MAX_PIECES as usize];
-        let mut n_taken = 0;
-        let mut r: u64 = 0;
+        let mut groups: Groups = [[0; MAX_PIECES as usize]; 4];
         for (g, (player, king)) in GROUPS.into_iter().enumerate() {
             let set = if king {
                 pos.kings(player)
             } else {
                 pos.men(player)
             };
-            let mut cells = [0usize; MAX_PIECES as usize];
-            let k = self.counts[g];
-            for (slot, sq) in cells.iter_mut().zip(set.iter()) {
+            for (slot, sq) in groups[g].iter_mut().zip(set.iter()) {
                 *slot = board.cell(sq as u16);
             }
-            cells[..k].sort_unstable();
-            let mut group_rank = 0;
-            for (i, &cell) in cells[..k].iter().enumerate() {
-                let below = taken[..n_taken].iter().filter(|&&t| t < cell).count();
-                group_rank += self.c(cell - below, i + 1);
+            groups[g][..self.counts[g]].sort_unstable();
+        }
+        let mut lead = (usize::MAX, 0);
+        if let Some(fold) = &self.fold {
+            let (class, sym) =
+                fold.lookup[self.combination_rank(&groups[fold.lead][..self.counts[fold.lead]]) as usize];
+            if sym != 0 {
+                let map = &fold.maps[usize::from(sym)];
+                for (g, cells) in groups.iter_mut().enumerate() {
+                    let cells = &mut cells[..self.counts[g]];
+                    cells.iter_mut().for_each(|c| *c = map[*c]);
+                    cells.sort_unstable();
+                }
             }
-            taken[n_taken..n_taken + k].copy_from_slice(&cells[..k]);
-            n_taken += k;
+            lead = (fold.lead, u64::from(class));
+        }
+        let mut taken = [0usize; MAX_PIECES as usize];
+        let mut n_taken = 0;
+        let mut r: u64 = 0;
+        for (g, cells) in groups.iter().enumerate() {
+            let cells = &cells[..self.counts[g]];
+            let group_rank = if g == lead.0 {
+                lead.1
+            } else {
+                let mut group_rank = 0;
+                for (i, &cell) in cells.iter().enumerate() {
+                    let below = taken[..n_taken].iter().filter(|&&t| t < cell).count();
+                    group_rank += self.c(cell - below, i + 1);
+                }
+                group_rank
+            };
+            taken[n_taken..n_taken + cells.len()].copy_from_slice(cells);
+            n_taken += cells.len();
             r = r * self.radix[g] + group_rank;
         }
         r * 2 + u64::from(pos.side() == Player::Black)
@@ -142,30 +302,17 @@ impl Indexer {
             group_ranks[g] = r % self.radix[g];
             r /= self.radix[g];
         }
+        if let Some(fold) = &self.fold {
+            group_ranks[fold.lead] = fold.reps[group_ranks[fold.lead] as usize];
+        }
         let mut taken = [0usize; MAX_PIECES as usize];
         let mut n_taken = 0;
         let mut men = [B::EMPTY; 2];
         let mut kings = [B::EMPTY; 2];
         for (g, (player, king)) in GROUPS.into_iter().enumerate() {
             let k = self.counts[g];
-            let mut rest = group_ranks[g];
-            let mut upper = usize::MAX;
             let mut relabelled = [0usize; MAX_PIECES as usize];
-            for i in (1..=k).rev() {
-                // The largest c below `upper` with C(c, i) <= rest.
-                let (mut lo, mut hi) = (i - 1, upper.min(self.binom.len() / K - 1));
-                while lo < hi {
-                    let mid = (lo + hi).div_ceil(2);
-                    if self.c(mid, i) <= rest {
-                        lo = mid;
-                    } else {
-                        hi = mid - 1;
-                    }
-                }
-                rest -= self.c(lo, i);
-                relabelled[i - 1] = lo;
-                upper = lo.saturating_sub(1);
-            }
+            self.combination(group_ranks[g], &mut relabelled[..k]);
             let before = n_taken;
             let mut sorted_taken = taken;
             sorted_taken[..before].sort_unstable();
@@ -193,29 +340,75 @@ impl Indexer {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
+    use std::collections::HashSet;
 
     use super::*;
 
-    #[test]
-    fn every_index_round_trips() {
-        let geometry = bushka_geometry::builtin("hexbushka-4")
+    fn board(name: &str) -> Board<u64> {
+        let geometry = bushka_geometry::builtin(name)
             .expect("builtin")
             .expect("valid");
-        let board = Board::<u64>::new(Arc::new(geometry)).expect("fits");
-        let cells = board.geometry().cell_count();
-        for text in ["2K v 1K", "1K1M v 1M", "1M v 2M", "2K v 0"] {
+        Board::<u64>::new(Arc::new(geometry)).expect("fits")
+    }
+
+    /// The image of `pos` under the cell permutation `map`.
+    fn image(board: &Board<u64>, pos: &Position<u64>, map: &[usize]) -> Position<u64> {
+        let moved = |set: u64| {
+            set.iter()
+                .map(|sq| 1u64 << board.sq(map[board.cell(sq as u16)]))
+                .fold(0, |a, b| a | b)
+        };
+        board
+            .position_from_sets(
+                Player::BOTH.map(|p| moved(pos.men(p))),
+                Player::BOTH.map(|p| moved(pos.kings(p))),
+                pos.side(),
+            )
+            .expect("a symmetry keeps positions legal")
+    }
+
+    #[test]
+    fn every_index_round_trips_and_symmetric_positions_share_it() {
+        let board = board("hexbushka-4");
+        let cells = board.geometry().cell_count() as u64;
+        for text in ["2K v 1K", "1K1M v 1M", "1M v 2M", "2K v 0", "0 v 3K"] {
             let material: Material = text.parse().expect("valid");
-            let indexer = Indexer::new(material, cells).expect("small");
+            let maps = symmetries(board.geometry(), material);
+            let indexer = Indexer::new(material, board.geometry()).expect("small");
             let mut legal = 0;
+            let mut weighted = 0;
+            let mut covered = HashSet::new();
             for index in 0..indexer.size() {
                 if let Some(pos) = indexer.unrank(&board, index) {
                     legal += 1;
+                    weighted += indexer.weight(index);
                     assert_eq!(indexer.rank(&board, &pos), index, "{text} {index}");
                     assert_eq!(pos.occupied().count(), material.total());
+                    let orbit: Vec<Position<u64>> =
+                        maps.iter().map(|map| image(&board, &pos, map)).collect();
+                    for twin in &orbit {
+                        // A symmetric twin ranks to this index, or (when a symmetry
+                        // keeps the lead group in place) to another image of it.
+                        let at = indexer.rank(&board, twin);
+                        let back = indexer.unrank(&board, at).expect("legal");
+                        assert!(orbit.contains(&back), "{text} {index}");
+                        covered.insert(*twin);
+                    }
                 }
             }
             assert!(legal > indexer.size() / 2, "{text}");
+            // The weights count every position exactly once.
+            assert_eq!(weighted, covered.len() as u64, "{text}");
+            if material.kings_only() {
+                let placements: u64 = match text {
+                    "2K v 1K" => cells * (cells - 1) / 2 * (cells - 2),
+                    "2K v 0" => cells * (cells - 1) / 2,
+                    _ => cells * (cells - 1) * (cells - 2) / 6,
+                };
+                assert_eq!(weighted, 2 * placements, "{text}");
+                assert_eq!(maps.len(), 12, "the hexagon's symmetries");
+                assert!(indexer.size() * 6 < 2 * placements, "{text} is folded");
+            }
         }
     }
 }

@@ -162,7 +162,9 @@ impl<B: Bits> Solver<'_, B> {
     /// Adds to `set` every position of this table from which a quiet move may lead to
     /// `pos` (a superset: the round checks each with the real move generator). A quiet
     /// move relocates one piece of the mover without changing its kind: a king along
-    /// a line over empty cells, a man (stepping or as the tail of a line) anywhere.
+    /// a line over empty cells; a man one step forward, or as the tail of a line of
+    /// men put in front of its head, so it came from the first empty cell behind the
+    /// run of its own men that ends on it, in a forward direction.
     fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
         let board = self.board;
         let mover = pos.side().opponent();
@@ -193,10 +195,17 @@ impl<B: Bits> Solver<'_, B> {
             }
         }
         for b in pos.men(mover).iter() {
-            for a in empty.iter() {
-                let mut n = men;
-                n[m] = n[m] ^ B::bit(b) ^ B::bit(a);
-                mark(n, kings);
+            for &d in board.forward(mover) {
+                let back = board.opposite(d);
+                let mut a = board.neighbour(b as Sq, back);
+                while a != NO_SQ && men[m].has(a as usize) {
+                    a = board.neighbour(a, back);
+                }
+                if a != NO_SQ && empty.has(a as usize) {
+                    let mut n = men;
+                    n[m] = n[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    mark(n, kings);
+                }
             }
         }
     }
@@ -208,7 +217,7 @@ fn solve_one<B: Bits>(
     material: Material,
     progress: &dyn Progress,
 ) -> Result<Table, TooLarge> {
-    let indexer = Indexer::new(material, board.geometry().cell_count())?;
+    let indexer = Indexer::new(material, board.geometry())?;
     let size = indexer.size();
     let solver = Solver {
         board,

@@ -148,18 +148,22 @@ impl Table {
             .unwrap_or(0)
     }
 
-    /// Wins, draws and losses per side to move, and the longest win.
+    /// Wins, draws and losses per side to move (every position counted, also those
+    /// the board's symmetries fold into one index), and the longest win.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
         for (index, &raw) in self.values.iter().enumerate() {
             let side = index & 1;
             let counts = &mut summary.counts[side];
-            match decode(raw) {
-                None => {}
-                Some(Value::Draw) => counts.draws += 1,
-                Some(Value::Loss(_)) => counts.losses += 1,
-                Some(Value::Win(n)) => {
-                    counts.wins += 1;
+            let Some(value) = decode(raw) else {
+                continue;
+            };
+            let weight = self.indexer.weight(index as u64);
+            match value {
+                Value::Draw => counts.draws += weight,
+                Value::Loss(_) => counts.losses += weight,
+                Value::Win(n) => {
+                    counts.wins += weight;
                     if summary.longest_win.is_none_or(|(m, _)| n > m) {
                         summary.longest_win = Some((n, index as u64));
                     }
