@@ -78,10 +78,7 @@ impl TablesDir {
         let path = self.path();
         let fingerprint = Fingerprint::of(geometry);
         let key = (fingerprint.variant.clone(), fingerprint.hash);
-        if let Some(tables) = dirs()
-            .get(self.0 as usize)
-            .and_then(|e| e.loaded.get(&key))
-        {
+        if let Some(tables) = dirs().get(self.0 as usize).and_then(|e| e.loaded.get(&key)) {
             return Ok(Arc::clone(tables));
         }
         // Read outside the lock: a large directory takes a while.

@@ -235,8 +235,7 @@ pub fn load_file(path: &Path, geometry: &Geometry) -> Result<Option<Table>, File
             expected: fingerprint.short_hash(),
         });
     }
-    let indexer =
-        Indexer::new(header.material, geometry).map_err(|e| corrupt(e.to_string()))?;
+    let indexer = Indexer::new(header.material, geometry).map_err(|e| corrupt(e.to_string()))?;
     if indexer.size() != header.size {
         return Err(corrupt(format!(
             "{} indices where {} on this board has {}",

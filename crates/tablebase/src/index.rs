@@ -129,10 +129,7 @@ impl Indexer {
                 indexer.fold = Some(Arc::new(fold));
             }
         }
-        let size = indexer
-            .radix
-            .iter()
-            .fold(2u64, |s, &r| s.saturating_mul(r));
+        let size = indexer.radix.iter().fold(2u64, |s, &r| s.saturating_mul(r));
         if size > MAX_POSITIONS {
             return Err(TooLarge {
                 material: material.to_string(),

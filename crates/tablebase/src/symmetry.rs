@@ -31,9 +31,9 @@ pub(crate) fn symmetries(geometry: &Geometry, material: Material) -> Vec<Vec<Cel
     let identity: Vec<Cell> = geometry.cells().collect();
     let mut out = vec![identity.clone()];
     for auto in automorphisms(geometry) {
-        let keeps_men = Player::BOTH.into_iter().all(|p| {
-            material.men[p.index()] == 0 || keeps_side(geometry, p, &auto)
-        });
+        let keeps_men = Player::BOTH
+            .into_iter()
+            .all(|p| material.men[p.index()] == 0 || keeps_side(geometry, p, &auto));
         if keeps_men && auto.cells != identity && !out.contains(&auto.cells) {
             out.push(auto.cells);
         }
@@ -121,7 +121,7 @@ fn heap_permute(k: usize, items: &mut [usize], out: &mut Vec<Vec<usize>>) {
     }
     for i in 0..k - 1 {
         heap_permute(k - 1, items, out);
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             items.swap(i, k - 1);
         } else {
             items.swap(0, k - 1);
