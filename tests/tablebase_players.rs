@@ -35,8 +35,8 @@ fn spec(dir: &Path) -> PlayerSpec {
 
 #[test]
 fn a_missing_directory_is_refused_when_the_spec_is_read() {
-    let err = PlayerSpec::from_str("engine:tablebases=/no/such/bushka/tables")
-        .expect_err("refused");
+    let err =
+        PlayerSpec::from_str("engine:tablebases=/no/such/bushka/tables").expect_err("refused");
     assert!(err.to_string().contains("is not a directory"), "{err}");
     let err = PlayerSpec::from_str("random:tablebases=/tmp").expect_err("refused");
     assert!(err.to_string().contains("not a whole number"), "{err}");
@@ -48,7 +48,11 @@ fn a_directory_without_tables_of_the_variant_is_refused() {
     let other = bushka_geometry::load_path(&data_path("draughts-6x6.toml")).expect("loads");
     let err = spec(&dir).tables(&other).expect_err("refused");
     assert!(matches!(err, TablesError::Empty { .. }), "{err}");
-    assert!(err.to_string().contains("no table file of variant `draughts-6x6`"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("no table file of variant `draughts-6x6`"),
+        "{err}"
+    );
     let _ = fs::remove_dir_all(dir);
 }
 
@@ -71,8 +75,14 @@ fn the_engine_of_a_spec_with_tables_plays_the_fastest_win() {
     let (dir, board, tables) = saved("plays", "2K1M v 1K");
     let spec = spec(&dir);
     // The spec prints its directory and reads back to the same spec.
-    assert!(spec.to_string().ends_with(&format!(":tablebases={}", dir.display())));
-    assert_eq!(PlayerSpec::from_str(&spec.to_string()).expect("parses"), spec);
+    assert!(
+        spec.to_string()
+            .ends_with(&format!(":tablebases={}", dir.display()))
+    );
+    assert_eq!(
+        PlayerSpec::from_str(&spec.to_string()).expect("parses"),
+        spec
+    );
     // The tables are read once and shared.
     let first = spec.tables(board.geometry()).expect("loads").expect("some");
     let again = spec.tables(board.geometry()).expect("loads").expect("some");

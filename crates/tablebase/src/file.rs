@@ -105,10 +105,9 @@ pub fn save(tables: &Tablebases, dir: &Path) -> Result<Vec<PathBuf>, FileError> 
 }
 
 fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
-    let raw = table.raw();
-    let wide = raw.iter().any(|&r| r != ILLEGAL && r >= u8::MAX as Raw);
-    let mut values = Vec::with_capacity(raw.len() * if wide { 2 } else { 1 });
-    for &r in raw {
+    let wide = !table.narrow();
+    let mut values = Vec::with_capacity(table.indexer().size() as usize * if wide { 2 } else { 1 });
+    for r in table.raw() {
         if wide {
             values.extend_from_slice(&r.to_le_bytes());
         } else {
@@ -124,7 +123,7 @@ fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
     out.extend_from_slice(id);
     out.extend_from_slice(&fingerprint.hash);
     out.extend_from_slice(&[m.kings[0], m.kings[1], m.men[0], m.men[1]]);
-    out.extend_from_slice(&(raw.len() as u64).to_le_bytes());
+    out.extend_from_slice(&table.indexer().size().to_le_bytes());
     out.push(if wide { 2 } else { 1 });
     out.extend_from_slice(&crc32fast::hash(&values).to_le_bytes());
     out.extend_from_slice(&values);
