@@ -14,15 +14,7 @@ use support::Server;
 
 /// The first iteration of an analysis of game `id`.
 async fn first_iteration(s: &Server, id: &str) -> Value {
-    let text = s
-        .client
-        .get(format!("{}/api/games/{id}/analysis?movetime=200", s.base))
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("stream");
+    let text = s.analysis(id, 200).await;
     let line = text
         .lines()
         .find(|l| l.starts_with("data: {\"depth\""))
