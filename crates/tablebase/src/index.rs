@@ -237,11 +237,6 @@ impl Indexer {
         ((index / 2 / fold.below) % self.radix[fold.lead]) as usize
     }
 
-    /// Whether the board's symmetries fold this table.
-    pub fn symmetries(&self) -> usize {
-        self.fold.as_ref().map_or(1, |f| f.maps.len())
-    }
-
     #[inline]
     fn c(&self, n: usize, k: usize) -> u64 {
         self.binom[n * K + k]
