@@ -253,7 +253,7 @@ fn illegal_and_garbled_input_is_explained_and_the_game_goes_on() {
     let out = play_script(&["--black", "random:seed=3"], &input);
     let text = ok(&out);
     for expected in [
-        "`xyzzy` is not a move or a command.",
+        "`xyzzy` is not a move.",
         "Did you mean `moves`?",
         "`f4 f9` is not a legal move here.",
         "Legal moves from f4: f45",
@@ -263,7 +263,7 @@ fn illegal_and_garbled_input_is_explained_and_the_game_goes_on() {
         "more than one `x`",
         "`undo` takes no argument",
         "`save` needs a file name",
-        "Type `moves` to list the 24 legal moves",
+        "There are 24 legal moves. Type `moves` to list them, `help` for help.",
         "Cannot save to /nonexistent-dir/x.pdn: ",
         "1. White (human) plays f45",
         "End of input: leaving the game unfinished.",

@@ -2,7 +2,8 @@
 //! table or the generator's default steps, range-checked so that every drawing is a
 //! bounded size whatever the numbers in the file.
 
-use crate::assemble::{Cells, Ctx};
+use crate::assemble::Ctx;
+use crate::cells::Cells;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
 use crate::generate::display_steps;

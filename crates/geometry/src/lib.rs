@@ -10,6 +10,7 @@
 mod assemble;
 mod board_only;
 mod builtin;
+mod cells;
 mod display;
 pub mod embed;
 mod error;
@@ -17,9 +18,12 @@ pub mod file;
 mod generate;
 mod geometry;
 mod limits;
+mod links;
 mod message;
 mod numbering;
 mod rows;
+mod rule_set;
+mod sides;
 
 pub use assemble::{load_path, load_str};
 pub use board_only::{load_board_path, load_board_str};

@@ -13,8 +13,12 @@ const FEW: usize = 12;
 pub struct Unresolved {
     /// Whether the text names any cell at all (if not, it may be a mistyped command).
     pub names_a_cell: bool,
-    /// What is wrong, with the close legal matches; possibly several lines.
+    /// What is wrong, with the close legal matches; possibly several lines. It names
+    /// no command of any front end, so every front end can show it as it is.
     pub message: String,
+    /// Whether the message leaves legal moves out (too many to list, it gives their
+    /// number): a front end may add how to see them all.
+    pub unlisted: bool,
 }
 
 /// The legal move of `pos` that `text` names: MindSports notation (compact or full
@@ -58,6 +62,7 @@ fn find_exact<B: Bits>(
                 "`{text}` fits more than one legal move; type one of these full routes instead: {}",
                 candidates.join(", ")
             ),
+            unlisted: false,
         });
     }
     let pair = cell_pair(board, text);
@@ -68,6 +73,7 @@ fn find_exact<B: Bits>(
                 return Err(Unresolved {
                     names_a_cell: true,
                     message: ambiguous.to_string(),
+                    unlisted: false,
                 });
             }
             Err(CellsError::NoMove { .. }) => {}
@@ -213,7 +219,7 @@ fn explain<B: Bits>(
             names.join(" and ")
         ));
     } else if origin.is_none() {
-        lines.push(format!("`{text}` is not a move or a command."));
+        lines.push(format!("`{text}` is not a move."));
         lines.push(
             "Moves are typed in MindSports notation (f45, gf5, e4f5, hxe4, e8h6x, d6-e6-e5x) \
              or as two cells (f4 f5)."
@@ -243,12 +249,16 @@ fn explain<B: Bits>(
             ));
         }
     }
+    let mut unlisted = false;
     if !listed {
-        lines.push(all_moves_line(board, pos, legal));
+        let line;
+        (line, unlisted) = all_moves_line(board, pos, legal);
+        lines.push(line);
     }
     Unresolved {
         names_a_cell: origin.is_some() || !missing.is_empty(),
         message: lines.join("\n"),
+        unlisted,
     }
 }
 
@@ -290,25 +300,29 @@ fn origin_line<B: Bits>(board: &Board<B>, pos: &Position<B>, from: usize) -> (St
     }
 }
 
-/// The legal moves in one line, or where to find them when there are many.
-fn all_moves_line<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -> String {
-    match legal.first() {
+/// The legal moves in one line, or only their number when there are many (then
+/// `true`: the line leaves them out).
+fn all_moves_line<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    legal: &[Move<B>],
+) -> (String, bool) {
+    let many = legal.len() > FEW;
+    let line = match legal.first() {
         Some(first) if first.kind.is_capture() => {
             let count = first.capture_count();
             let what = format!(
                 "A capture is compulsory ({count} piece{})",
                 if count == 1 { "" } else { "s" }
             );
-            if legal.len() <= FEW {
-                format!("{what}: {}", texts(board, pos, legal))
+            if many {
+                format!("{what}: {} captures to choose from.", legal.len())
             } else {
-                format!("{what}: type `moves` to list the {} captures.", legal.len())
+                format!("{what}: {}", texts(board, pos, legal))
             }
         }
-        _ if legal.len() <= FEW => format!("Legal moves: {}", texts(board, pos, legal)),
-        _ => format!(
-            "Type `moves` to list the {} legal moves, `help` for help.",
-            legal.len()
-        ),
-    }
+        _ if many => format!("There are {} legal moves.", legal.len()),
+        _ => format!("Legal moves: {}", texts(board, pos, legal)),
+    };
+    (line, many)
 }

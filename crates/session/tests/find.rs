@@ -53,7 +53,7 @@ fn bad_moves_get_close_matches() {
     );
     let garbled = message("xyzzy");
     assert!(!garbled.names_a_cell);
-    assert!(garbled.message.contains("not a move or a command"));
+    assert!(garbled.message.contains("`xyzzy` is not a move."));
     let capitals = message("F4 F7");
     assert!(capitals.names_a_cell);
     assert!(
@@ -62,6 +62,40 @@ fn bad_moves_get_close_matches() {
             .contains("`f4 f7` is not a legal move here")
     );
     assert!(message("f4x5x").message.contains("more than one `x`"));
+}
+
+#[test]
+fn many_legal_moves_are_counted_and_the_message_names_no_command() {
+    let board = bushka();
+    let pos = board.start_position();
+    let e = find_move(&board, &pos, "f5 f7").expect_err("no piece on f5");
+    assert!(e.unlisted, "24 legal moves are too many to list");
+    assert!(
+        e.message.ends_with("There are 24 legal moves."),
+        "{}",
+        e.message
+    );
+    // Few legal moves are listed in full.
+    let few = board
+        .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
+        .expect("a valid position");
+    let e = find_move(&board, &few, "e1 e2").expect_err("a capture is compulsory");
+    assert!(!e.unlisted);
+    assert!(
+        e.message.contains("A capture is compulsory (2 pieces): "),
+        "{}",
+        e.message
+    );
+    for e in [
+        find_move(&board, &pos, "xyzzy"),
+        find_move(&board, &pos, "f5 f7"),
+        find_move(&board, &few, "e1 e2"),
+    ]
+    .map(|r| r.expect_err("not legal"))
+    {
+        assert!(!e.message.contains("`moves`"), "{}", e.message);
+        assert!(!e.message.contains("`help`"), "{}", e.message);
+    }
 }
 
 #[test]

@@ -105,7 +105,11 @@ export class Board {
     const promoW = new Set((marks.promotion && marks.promotion.white) || []);
     const promoB = new Set((marks.promotion && marks.promotion.black) || []);
     const byCell = new Map(this.pieces.map((p) => [p.cell, p]));
-    const fontSize = Math.min(0.24, r * 0.42);
+    // On a square board a name sits in a cell's corner, beside the piece; on any other
+    // shape it sits above the piece, which is made small enough to leave it room.
+    const square = L.shape === "square";
+    const fontSize = square ? Math.min(0.24, r * 0.42) : Math.min(0.24, r * 0.32);
+    const pr = square ? Math.min(0.4, r * 0.74) : r * 0.6;
     L.cells.forEach((cell, i) => {
       const [x, y] = this.point(i);
       const g = el("g", { "data-cell": i, "data-name": cell.name, class: "cell" }, svg);
@@ -121,7 +125,6 @@ export class Board {
       else el("circle", { ...attrs, cx: x, cy: y, r }, g);
       el("title", {}, g).textContent = cell.name;
       const p = byCell.get(i);
-      const pr = Math.min(0.4, r * 0.74);
       if (p) {
         const pg = el("g", { class: `piece ${p.player}${p.king ? " king" : ""}`, "data-piece": `${p.player}-${p.king ? "king" : "man"}` }, g);
         el("circle", { cx: x, cy: y, r: pr, class: "disc" }, pg);
@@ -136,15 +139,14 @@ export class Board {
       }
     });
     // Names go on top of every cell, at the top-left corner of a square or the top
-    // of any other shape (where neighbours cannot cover them).
+    // of any other shape, above the piece (where neighbours cannot cover them).
     if (this.names) {
       const names = el("g", { class: "names" }, svg);
-      const square = L.shape === "square";
       L.cells.forEach((cell, i) => {
         const [x, y] = this.point(i);
         const at = square
           ? { x: x - r * 0.92, y: y - r * 0.6, "text-anchor": "start" }
-          : { x, y: y - r * 0.66, "text-anchor": "middle" };
+          : { x, y: y - pr - r * 0.05, "text-anchor": "middle" };
         el("text", { ...at, class: "name", "font-size": fontSize }, names).textContent = cell.name;
       });
     }
@@ -181,7 +183,8 @@ export class Board {
         const ex = cx + sign * dx * 1.6, ey = cy + sign * dy * 1.6;
         el("line", { x1: cx, y1: cy, x2: ex, y2: ey, class: `forward ${side}` }, svg);
         el("circle", { cx: ex, cy: ey, r: r * 0.16, class: `forward-tip ${side}` }, svg);
-        const t = el("text", { x: ex + sign * dx * 0.25, y: ey + sign * dy * 0.25, class: "forward-name", "font-size": r * 0.4 }, svg);
+        // The name beyond the tip, on a halo that keeps it readable over cell names.
+        const t = el("text", { x: ex + sign * dx * 0.45, y: ey + sign * dy * 0.45, class: "forward-name", "font-size": r * 0.4 }, svg);
         t.textContent = marks.forward_names[k];
       });
     }

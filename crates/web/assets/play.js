@@ -10,15 +10,31 @@ const $ = (id) => document.getElementById(id);
 const PLAYERS = [
   ["human", "Human"],
   ["random", "Random mover"],
-  ["engine:level=easy", "Engine: easy (level 2)"],
-  ["engine:level=medium", "Engine: medium (level 4)"],
-  ["engine:level=hard", "Engine: hard (level 6)"],
-  ["engine:level=max", "Engine: max (level 8)"],
-  ["engine:movetime=1000", "Engine: 1 s a move"],
-  ["engine:movetime=5000", "Engine: 5 s a move"],
-  ["engine:movetime=15000", "Engine: 15 s a move"],
+  ["engine:level=1", "Engine level 1"],
+  ["engine:level=2", "Engine level 2 (easy)"],
+  ["engine:level=3", "Engine level 3"],
+  ["engine:level=4", "Engine level 4 (medium)"],
+  ["engine:level=5", "Engine level 5"],
+  ["engine:level=6", "Engine level 6 (hard, default)"],
+  ["engine:level=7", "Engine level 7"],
+  ["engine:level=8", "Engine level 8 (max)"],
+  ["engine:movetime=1000", "Engine, 1 s a move"],
+  ["engine:movetime=5000", "Engine, 5 s a move"],
+  ["engine:movetime=15000", "Engine, 15 s a move"],
 ];
+/** The opponent a new page offers: the engine's default level, as `bushka play`. */
+const DEFAULT_OPPONENT = "engine:level=6";
 const CUSTOM = "(pasted or uploaded file)";
+
+/** How a player is named on the page: a person's name from a loaded record as it is,
+ * a spec by the menu's name for it (`random:seed=0` is the menu's random mover: a
+ * seed of 0 means a fresh one each game), any other spec as it is. */
+function playerName(player) {
+  if (player.label !== player.spec) return player.label;
+  const spec = player.spec.replace(/:seed=0$/, "");
+  const known = PLAYERS.find(([value]) => value === spec);
+  return known ? known[1] : player.spec;
+}
 const COMPUTER_PAUSE_MS = 250;
 
 export class Play {
@@ -29,13 +45,14 @@ export class Play {
     this.viewPly = null; // null: the current position; otherwise a ply to look at
     this.viewPos = null;
     this.selected = null;
-    this.busy = false;
+    this.pending = 0; // requests under way that change the game (a move, undo, new game...)
+    this.advancing = null; // the id of the game whose computer player is being asked to move
     this.analysis = new Analysis(this);
     for (const v of variants) $("variant").add(new Option(`${v.title} (${v.name})`, v.name));
     $("variant").add(new Option(CUSTOM, ""));
     for (const sel of [$("white"), $("black")]) for (const [v, t] of PLAYERS) sel.add(new Option(t, v));
     $("white").value = "human";
-    $("black").value = "engine:movetime=1000";
+    $("black").value = DEFAULT_OPPONENT;
     this.wire();
   }
 
@@ -111,22 +128,47 @@ export class Play {
     await this.replace(() => api("/api/games/load", body));
   }
 
-  /** Swaps in a new game from `make`, dropping the old one on the server. */
+  /** Swaps in a new game from `make`, dropping the old one on the server. A new game
+   * may be asked for at any time, even while a computer thinks in the old one. */
   async replace(make) {
-    try {
-      const old = this.game;
-      this.analysis.stop();
+    this.analysis.stop();
+    await this.waitFor(async () => {
       const game = await make();
+      const old = this.game;
       if (old) api(`/api/games/${old.id}`, undefined, "DELETE").catch(() => {});
       this.game = game;
+      this.selected = null;
       this.board.setLayout(game.layout);
       this.board.setFlipped(game.black.human && !game.white.human);
       this.viewPly = null;
+      this.viewPos = null;
       this.notice(game.message || "");
       this.show();
-      await this.advance();
+    });
+  }
+
+  /** Whether the page waits for the server: a request that changes the game is under
+   * way, or a computer player is to move. Clicks on the board and the game buttons
+   * wait meanwhile. */
+  waiting() {
+    return this.pending > 0 || this.advancing !== null;
+  }
+
+  /** Runs `request` (which changes the game) with the page marked as waiting, shows
+   * its error if it fails, then lets a computer player move if it is its turn. */
+  async waitFor(request) {
+    this.pending++;
+    this.showStatus();
+    try {
+      await request();
     } catch (e) {
       this.notice(e.message);
+      if (this.game) this.show();
+    } finally {
+      this.pending--;
+      // Started before the count drops, so the page never looks idle in between.
+      this.advance();
+      this.showStatus();
     }
   }
 
@@ -138,39 +180,58 @@ export class Play {
     return this.viewPly === null ? this.game.moves.length : this.viewPly;
   }
 
-  /** Lets computer players move until a person is to move or the game ends. */
+  /** Lets computer players move until a person is to move or the game ends (or the
+   * game is replaced: the loop of a replaced game stops and the new game's starts). */
   async advance() {
-    if (this.busy) return;
-    this.busy = true;
+    const id = this.game?.id;
+    if (!id || this.advancing === id || this.game.to_move !== "computer") return;
+    this.advancing = id;
+    const current = () => this.game && this.game.id === id;
     try {
-      while (this.game && this.game.to_move === "computer") {
-        const id = this.game.id;
-        this.thinking(true);
+      while (current() && this.game.to_move === "computer") {
+        this.showStatus();
         const both = !this.game.white.human && !this.game.black.human;
         if (both) await new Promise((r) => setTimeout(r, COMPUTER_PAUSE_MS));
         const game = await api(`/api/games/${id}/computer`, {});
-        if (!this.game || this.game.id !== id) return;
+        if (!current()) return;
         this.game = game;
         this.show();
       }
     } catch (e) {
-      this.notice(e.message);
+      if (current()) this.notice(e.message);
     } finally {
-      this.busy = false;
-      this.thinking(false);
+      if (this.advancing === id) this.advancing = null;
+      if (this.game) this.showStatus();
     }
   }
 
-  thinking(on) {
-    $("stop").hidden = !on;
-    $("status").dataset.busy = on ? "1" : "0";
-    if (on) $("status").textContent = `${this.game.current.side === "white" ? "White" : "Black"} (${this.game[this.game.current.side].label}) is thinking…`;
+  /** The line above the board, and the page's waiting marks: `data-busy` while the
+   * page waits for the server, `data-turn` (`human`, `computer`, `over`), `data-game`
+   * (the game's id) and `data-ply` (the ply shown) for scripts and tests. */
+  showStatus() {
+    const status = $("status");
+    const g = this.game;
+    const thinking = !!g && this.advancing === g.id && g.to_move === "computer";
+    $("stop").hidden = !thinking;
+    status.dataset.busy = this.waiting() ? "1" : "0";
+    if (!g) return;
+    status.dataset.game = g.id;
+    status.dataset.turn = g.outcome ? "over" : g.to_move;
+    status.dataset.ply = String(this.shownPly());
+    const pos = this.viewPly === null ? g.current : this.viewPos;
+    const side = pos.side === "white" ? "White" : "Black";
+    let text = g.outcome && this.viewPly === null ? "Game over" : `${side} to move`;
+    if (thinking) text = `${side} (${playerName(g[g.current.side])}) is thinking…`;
+    if (this.viewPly !== null) text += ` (looking at ply ${this.viewPly}; click the board or press End to return)`;
+    status.textContent = text;
   }
 
   async click(cell) {
     const g = this.game;
-    if (!g || this.busy) return;
+    if (!g || this.waiting()) return;
     if (this.viewPly !== null) return this.view(null);
+    // A computer's move that failed (the server was busy, say) is asked for again.
+    if (g.to_move === "computer") return this.advance();
     if (g.to_move !== "human") return;
     const legal = g.current.legal;
     if (this.selected !== null) {
@@ -211,40 +272,37 @@ export class Play {
     const id = this.game.id;
     this.selected = null;
     $("choose-route").hidden = true;
-    $("status").dataset.busy = "1";
-    try {
-      this.game = await api(`/api/games/${id}/move`, { move: text });
+    await this.waitFor(async () => {
+      const game = await api(`/api/games/${id}/move`, { move: text });
+      if (this.game?.id !== id) return;
+      this.game = game;
       this.notice("");
       this.show();
-      await this.advance();
-    } catch (e) {
-      this.notice(e.message);
-      this.show();
-    } finally {
-      $("status").dataset.busy = "0";
-    }
+    });
   }
 
   async typed() {
     const text = $("move-input").value.trim();
     if (!text || !this.game) return;
+    if (this.waiting()) return this.notice("Wait for the move under way.");
     if (this.game.to_move !== "human") return this.notice("It is not a person's turn.");
     $("move-input").value = "";
     await this.play(text);
   }
 
+  /** Undo, draw, resign: a request on the game, answered with the game and a message. */
   async action(name, body) {
-    if (!this.game || this.busy) return;
-    try {
-      this.game = await api(`/api/games/${this.game.id}/${name}`, body || {});
+    if (!this.game || this.waiting()) return;
+    const id = this.game.id;
+    await this.waitFor(async () => {
+      const game = await api(`/api/games/${id}/${name}`, body || {});
+      if (this.game?.id !== id) return;
+      this.game = game;
       this.viewPly = null;
       this.selected = null;
-      this.notice(this.game.message || "");
+      this.notice(game.message || "");
       this.show();
-      await this.advance();
-    } catch (e) {
-      this.notice(e.message);
-    }
+    });
   }
 
   async save() {
@@ -278,10 +336,16 @@ export class Play {
     const g = this.game;
     if (!g) return;
     if (ply !== null && (ply < 0 || ply >= g.moves.length)) ply = ply < 0 ? 0 : null;
-    this.viewPly = ply;
-    this.selected = null;
-    this.viewPos = ply === null ? null : await api(`/api/games/${g.id}/position?ply=${ply}`);
-    this.show();
+    try {
+      const pos = ply === null ? null : await api(`/api/games/${g.id}/position?ply=${ply}`);
+      if (this.game?.id !== g.id) return;
+      this.viewPly = ply;
+      this.viewPos = pos;
+      this.selected = null;
+      this.show();
+    } catch (e) {
+      this.notice(e.message);
+    }
   }
 
   compulsoryText() {
@@ -317,13 +381,9 @@ export class Play {
     const pos = this.viewPly === null ? g.current : this.viewPos;
     this.board.pieces = pos.pieces;
     this.board.setMarks(this.marks());
-    $("players").textContent = `${g.layout.name}: White ${g.white.label}, Black ${g.black.label}`;
+    $("players").textContent = `${g.layout.name}. White: ${playerName(g.white)}; Black: ${playerName(g.black)}.`;
     $("outcome").textContent = g.outcome ? `${g.outcome.result} ${g.outcome.text}` : "";
-    const side = pos.side === "white" ? "White" : "Black";
-    let status = g.outcome && this.viewPly === null ? "Game over" : `${side} to move`;
-    if (this.viewPly !== null) status += ` (looking at ply ${this.viewPly}; click the board or press End to return)`;
-    $("status").textContent = status;
-    $("status").dataset.turn = g.outcome ? "over" : g.to_move;
+    this.showStatus();
     if (this.viewPly === null && g.to_move === "human" && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());
     const list = $("moves");
     list.innerHTML = "";

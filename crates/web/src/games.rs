@@ -44,8 +44,20 @@ pub struct GameEntry {
     pub session: Arc<tokio::sync::Mutex<AnySession>>,
     /// The board's drawing, worked out once.
     pub layout: Layout,
-    /// Raised to stop the search under way (a computer move or draw judgement).
-    stop: std::sync::Mutex<Arc<AtomicBool>>,
+    /// What stops the search under way (a computer move or draw judgement).
+    stop: std::sync::Mutex<StopState>,
+}
+
+/// The stop flag of a game's latest search, and a stop that came before its search.
+#[derive(Default)]
+struct StopState {
+    /// The flag of the latest search.
+    flag: Arc<AtomicBool>,
+    /// The game's length (moves played) when that search began.
+    moves: Option<usize>,
+    /// A stop asked for at this game length before any search on it began: a person's
+    /// *Stop* can overtake the request that starts the think (they travel apart).
+    early: Option<usize>,
 }
 
 impl GameEntry {
@@ -55,23 +67,50 @@ impl GameEntry {
         GameEntry {
             session: Arc::new(tokio::sync::Mutex::new(session)),
             layout,
-            stop: std::sync::Mutex::new(Arc::default()),
+            stop: std::sync::Mutex::default(),
         }
     }
 
-    /// A fresh stop flag for the search about to start.
-    pub fn new_stop_flag(&self) -> Arc<AtomicBool> {
-        let flag: Arc<AtomicBool> = Arc::default();
-        *self.stop.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&flag);
+    fn stop_state(&self) -> std::sync::MutexGuard<'_, StopState> {
+        // Every change to the state is a plain assignment: a panic leaves it whole.
+        self.stop.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A fresh stop flag for the search about to start on the game after `moves`
+    /// moves; already raised if a stop for that position came first.
+    pub fn new_stop_flag(&self, moves: usize) -> Arc<AtomicBool> {
+        self.stop_state().begin(moves)
+    }
+
+    /// Stops the search on the game after `moves` moves: the one under way, or, when
+    /// none has begun on that position yet, the next to begin on it.
+    pub fn stop_at(&self, moves: usize) {
+        self.stop_state().stop_at(moves);
+    }
+
+    /// Stops the latest search, whatever its position (the game is going away).
+    pub fn stop(&self) {
+        self.stop_state().flag.store(true, Ordering::Relaxed);
+    }
+}
+
+impl StopState {
+    fn begin(&mut self, moves: usize) -> Arc<AtomicBool> {
+        let flag = Arc::new(AtomicBool::new(self.early == Some(moves)));
+        *self = StopState {
+            flag: Arc::clone(&flag),
+            moves: Some(moves),
+            early: None,
+        };
         flag
     }
 
-    /// Stops the search under way, if any.
-    pub fn stop(&self) {
-        self.stop
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .store(true, Ordering::Relaxed);
+    fn stop_at(&mut self, moves: usize) {
+        if self.moves == Some(moves) {
+            self.flag.store(true, Ordering::Relaxed);
+        } else {
+            self.early = Some(moves);
+        }
     }
 }
 
@@ -268,4 +307,40 @@ fn labels<B: Bits>(session: &Session<B>) -> [String; 2] {
             .map_or_else(|| session.spec(side).to_string(), |(_, v)| v.clone())
     };
     [tag("White", Colour::White), tag("Black", Colour::Black)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raised(flag: &AtomicBool) -> bool {
+        flag.load(Ordering::Relaxed)
+    }
+
+    #[test]
+    fn a_stop_reaches_the_search_on_its_position_whichever_comes_first() {
+        let mut state = StopState::default();
+        // The search began, then the stop came.
+        let first = state.begin(3);
+        assert!(!raised(&first));
+        state.stop_at(3);
+        assert!(raised(&first));
+        // The stop overtook the request that starts the search on move 5.
+        state.stop_at(5);
+        assert!(raised(&state.begin(5)), "a stop that came first is kept");
+        assert!(!raised(&state.begin(5)), "and used once");
+    }
+
+    #[test]
+    fn a_stop_for_another_position_leaves_a_search_alone() {
+        let mut state = StopState::default();
+        let running = state.begin(4);
+        // A late stop, meant for the think before this one.
+        state.stop_at(3);
+        assert!(!raised(&running));
+        // A stop clicked after the reply came (a person is to move) does not carry
+        // over to the computer's next think, on a later position.
+        state.stop_at(6);
+        assert!(!raised(&state.begin(7)));
+    }
 }

@@ -246,6 +246,10 @@ async fn a_person_plays_against_the_random_player_and_takes_back() {
         .post(&format!("/api/games/{id}/move"), json!({"move": "f5 f7"}))
         .await;
     assert_error(&illegal, 422, "f5 f7");
+    // The message is the web page's too: no terminal command in it.
+    let message = illegal.1["error"].as_str().unwrap_or("");
+    assert!(message.contains("There are 24 legal moves."), "{message}");
+    assert!(!message.contains("`moves`"), "{message}");
     assert!(illegal.1["legal"].as_array().is_some_and(|l| !l.is_empty()));
     assert_error(
         &s.post(&format!("/api/games/{id}/move"), json!({"mv": "f56"}))
@@ -277,6 +281,47 @@ async fn a_person_plays_against_the_random_player_and_takes_back() {
         422,
         "the game is over",
     );
+}
+
+#[tokio::test]
+async fn the_engine_plays_at_named_levels_and_the_default_is_the_default_level() {
+    let s = Server::start().await;
+    let game = s.new_game(json!({"variant": "bushka"})).await;
+    assert_eq!(game["white"]["spec"], "human");
+    assert_eq!(game["black"]["spec"], "engine:level=6", "as `bushka play`");
+    for (spec, shown) in [
+        ("engine:level=1", "engine:level=1"),
+        ("engine:level=easy", "engine:level=2"),
+        ("engine:level=medium", "engine:level=4"),
+        ("engine:level=hard", "engine:level=6"),
+        ("engine:level=max", "engine:level=8"),
+        ("engine:nodes=3000000", "engine:nodes=3000000"),
+    ] {
+        let game = s.new_game(json!({"black": spec})).await;
+        assert_eq!(game["black"]["spec"], shown, "{spec}");
+        let id = game["id"].as_str().expect("id");
+        assert_eq!(s.delete(&format!("/api/games/{id}")).await, 204);
+    }
+    for spec in ["engine:nodes=3000001", "engine:level=6:movetime=60001"] {
+        assert_error(
+            &s.post("/api/games", json!({"black": spec})).await,
+            400,
+            "at most 3000000 nodes",
+        );
+    }
+    // A level's engine (a node budget, no clock) replies.
+    let game = s.new_game(json!({"black": "engine:level=1"})).await;
+    let id = game["id"].as_str().expect("id");
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/move"), json!({"move": "f45"}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, after) = s
+        .post(&format!("/api/games/{id}/computer"), json!({}))
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(after["to_move"], "human");
 }
 
 #[tokio::test]
@@ -344,13 +389,7 @@ async fn unknown_games_and_bad_players_are_refused() {
         400,
         "",
     );
-    let r = s
-        .client
-        .delete(format!("{}/api/games/{id}", s.base))
-        .send()
-        .await
-        .expect("DELETE");
-    assert_eq!(r.status().as_u16(), 204);
+    assert_eq!(s.delete(&format!("/api/games/{id}")).await, 204);
     assert_error(
         &s.get(&format!("/api/games/{id}")).await,
         404,

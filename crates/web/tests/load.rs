@@ -91,6 +91,27 @@ async fn searches_beyond_the_pool_get_a_busy_answer() {
     assert_eq!(status, 200, "{rows}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_that_overtakes_the_request_starting_the_think_still_stops_it() {
+    let s = Server::start().await;
+    let game = s
+        .new_game(json!({"white": "engine:movetime=60000", "black": "human"}))
+        .await;
+    let id = game["id"].as_str().expect("id").to_string();
+    // The page shows *Stop* as it asks the computer to move; a quick click can reach
+    // the server first.
+    let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(status, 200);
+    // Unstopped, the think would take a minute: the guard fails the test long before.
+    let thinking = s.post_later(&format!("/api/games/{id}/computer"));
+    let answered = tokio::time::timeout(Duration::from_secs(30), thinking)
+        .await
+        .expect("the think was stopped before it began");
+    let (status, body) = answered.expect("task");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"to_move\":\"human\""), "{body}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_server_holds_a_thousand_games_at_once() {
     let s = Server::start().await;

@@ -2,12 +2,13 @@
 
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use bushka_engine::PlayerSpec;
+use bushka_engine::{DEFAULT_LEVEL, LEVELS, PlayerSpec};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record};
 use bushka_session::{
@@ -28,6 +29,8 @@ use crate::view::{PositionView, position_view};
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// Deepest fixed-depth engine a web player may ask for.
 pub const MAX_DEPTH: u32 = 16;
+/// Largest node budget a web player may ask for: the strongest level's.
+pub const MAX_NODES: u64 = LEVELS[LEVELS.len() - 1].0;
 
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> Self {
@@ -35,7 +38,8 @@ impl From<SessionError> for ApiError {
     }
 }
 
-/// Parses a player spec and keeps its cost within what a shared server allows.
+/// Parses a player spec and keeps its cost within what a shared server allows: an
+/// engine needs a time, depth or node limit (a level gives one), each within its cap.
 fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     if text.to_ascii_lowercase().contains("tablebases") {
         return Err(ApiError::BadRequest(format!(
@@ -44,15 +48,19 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     }
     let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     if let PlayerSpec::Engine { limits, .. } = spec {
-        let too_long = limits
-            .movetime
-            .is_some_and(|t| t.as_millis() > u128::from(MAX_MOVETIME_MS));
-        let too_deep = limits.depth.is_some_and(|d| d > MAX_DEPTH);
-        let unbounded = limits.movetime.is_none() && limits.depth.is_none();
-        if too_long || too_deep || unbounded {
+        let within = [
+            limits
+                .movetime
+                .map(|t| t.as_millis() <= u128::from(MAX_MOVETIME_MS)),
+            limits.depth.map(|d| d <= MAX_DEPTH),
+            limits.nodes.map(|n| n <= MAX_NODES),
+        ];
+        let bounded = within.iter().any(Option::is_some);
+        if !bounded || within.contains(&Some(false)) {
             return Err(ApiError::BadRequest(format!(
-                "player `{text}`: the web app's engines think at most {MAX_MOVETIME_MS} ms a move \
-                 or search at most depth {MAX_DEPTH}"
+                "player `{text}`: the web app's engines play a level (1 to 8) or think at most \
+                 {MAX_MOVETIME_MS} ms a move, search at most depth {MAX_DEPTH} or at most \
+                 {MAX_NODES} nodes"
             )));
         }
     }
@@ -104,14 +112,11 @@ pub struct NewGame {
     variant: VariantChoice,
     /// White's player spec (default `human`).
     white: Option<String>,
-    /// Black's player spec (default `engine:movetime=1000`).
+    /// Black's player spec (default: the engine at the default level, as `bushka play`).
     black: Option<String>,
     /// A position string to start from.
     position: Option<String>,
 }
-
-/// The default opponent: the engine at one second a move, as `bushka play`.
-const DEFAULT_OPPONENT: &str = "engine:movetime=1000";
 
 async fn store(
     state: &AppState,
@@ -134,7 +139,10 @@ pub async fn create(
 ) -> Result<Json<GameView>, ApiError> {
     let board = req.variant.board(&state)?;
     let white = player(req.white.as_deref().unwrap_or("human"))?;
-    let black = player(req.black.as_deref().unwrap_or(DEFAULT_OPPONENT))?;
+    let black = match req.black.as_deref() {
+        Some(text) => player(text)?,
+        None => PlayerSpec::level(DEFAULT_LEVEL),
+    };
     let tags = record_tags(
         &variant_tag(&req.variant, &board),
         &white.to_string(),
@@ -349,11 +357,12 @@ async fn think<B: Bits>(
     pick: Pick<B>,
 ) -> Result<Json<GameView>, ApiError> {
     let lost = || ApiError::Internal("the game changed its board".into());
-    let mut thinking = {
+    let (mut thinking, moves) = {
         let mut guard = entry.session.lock().await;
-        pick(&mut guard).ok_or_else(lost)?.start_thinking()?
+        let s = pick(&mut guard).ok_or_else(lost)?;
+        (s.start_thinking()?, s.game().moves().len())
     };
-    let flag = entry.new_stop_flag();
+    let flag = entry.new_stop_flag(moves);
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let session = Arc::clone(&entry.session);
     let layout = entry.layout.clone();
@@ -372,13 +381,22 @@ async fn think<B: Bits>(
     .await?
 }
 
-/// `POST /api/games/{id}/stop`: stops the computer's think under way (it plays the
-/// best move found so far).
+/// How long a stop waits for the game's lock to learn the position it stops (a draw
+/// judgement holds the lock while it searches; that search is then simply stopped).
+const STOP_LOCK_WAIT: Duration = Duration::from_millis(200);
+
+/// `POST /api/games/{id}/stop`: stops the computer's think on the current position
+/// (it plays the best move found so far): the one under way, or the one about to
+/// begin when the stop overtook the request that starts it.
 pub async fn stop(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    state.game(&id)?.stop();
+    let entry = state.game(&id)?;
+    match tokio::time::timeout(STOP_LOCK_WAIT, entry.session.lock()).await {
+        Ok(guard) => entry.stop_at(with_session!(&*guard, s => s.game().moves().len())),
+        Err(_) => entry.stop(),
+    }
     Ok(Json(serde_json::json!({ "stopped": true })))
 }
 
@@ -423,7 +441,7 @@ pub async fn offer_draw(
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    let flag = entry.new_stop_flag();
+    let flag = entry.new_stop_flag(with_session!(&*guard, s => s.game().moves().len()));
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let layout = entry.layout.clone();
     run_search(&state, move || {

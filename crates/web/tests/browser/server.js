@@ -17,6 +17,7 @@ mkdirSync(SHOTS, { recursive: true });
 export async function startServer() {
   const bin = process.env.BUSHKA_BIN || join(root, "target", "debug", "bushka");
   const child = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  let timer;
   const url = await new Promise((ok, fail) => {
     let out = "";
     child.stdout.on("data", (d) => {
@@ -25,8 +26,8 @@ export async function startServer() {
       if (m) ok(m[1]);
     });
     child.on("exit", (code) => fail(new Error(`bushka serve exited with ${code}: ${out}`)));
-    setTimeout(() => fail(new Error(`bushka serve printed no address: ${out}`)), 30000);
-  });
+    timer = setTimeout(() => fail(new Error(`bushka serve printed no address: ${out}`)), 60000);
+  }).finally(() => clearTimeout(timer));
   return { url, stop: () => child.kill("SIGINT") };
 }
 
@@ -41,6 +42,7 @@ export async function startBrowser() {
 /** A page on the app, failing the test on any script error. */
 export async function openApp(browser, url, viewport) {
   const page = await browser.newPage({ viewport: viewport || { width: 1280, height: 860 } });
+  page.setDefaultTimeout(PATIENCE_MS);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.errors = errors;
@@ -49,24 +51,40 @@ export async function openApp(browser, url, viewport) {
   return page;
 }
 
-/** Waits until a person is to move, the game is over, or nobody is thinking. */
+/** How long a test waits for the page or the server (generous: the machine may be
+ * loaded and the binary a debug build). */
+export const PATIENCE_MS = 120000;
+
+/** Waits until the page waits for nothing and a person is to move or the game is over. */
 export async function settle(page) {
   await page.waitForFunction(() => {
     const s = document.getElementById("status");
     return s.dataset.busy !== "1" && (s.dataset.turn === "human" || s.dataset.turn === "over");
-  }, null, { timeout: 60000 });
+  }, null, { timeout: PATIENCE_MS });
   return page.$eval("#status", (s) => s.dataset.turn);
 }
 
-/** Starts a new game from the form, as a person would. */
+/** Starts a new game from the form, as a person would, and waits until that game (not
+ * the one before it) is shown. Players left out keep the form's defaults. */
 export async function newGame(page, { variant, white, black, position }) {
+  const before = await page.$eval("#status", (s) => s.dataset.game || "");
   await page.selectOption("#variant", variant);
-  await page.selectOption("#white", white);
-  await page.selectOption("#black", black);
+  if (white) await page.selectOption("#white", white);
+  if (black) await page.selectOption("#black", black);
   await page.fill("#start-position", position || "");
   await page.click("#start");
+  await page.waitForFunction((old) => {
+    const s = document.getElementById("status");
+    return s.dataset.game && s.dataset.game !== old && s.dataset.busy !== "1";
+  }, before, { timeout: PATIENCE_MS });
   await page.waitForSelector(`svg.board[data-variant='${variant}']`);
   return settle(page);
+}
+
+/** Waits until the page shows ply `ply` of the game (after a click on the move list or
+ * the navigation buttons). */
+export async function shownPly(page, ply) {
+  await page.waitForFunction((n) => document.getElementById("status").dataset.ply === String(n), ply, { timeout: PATIENCE_MS });
 }
 
 /** Clicks the cell called `name` on the play board. */

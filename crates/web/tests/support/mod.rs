@@ -99,6 +99,17 @@ impl Server {
             .expect("stream")
     }
 
+    /// DELETE, returning the status.
+    pub async fn delete(&self, path: &str) -> u16 {
+        let r = self
+            .client
+            .delete(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("DELETE");
+        r.status().as_u16()
+    }
+
     /// Creates a game, returning its view.
     pub async fn new_game(&self, body: Value) -> Value {
         let (status, game) = self.post("/api/games", body).await;

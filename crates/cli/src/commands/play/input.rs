@@ -130,8 +130,12 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The terminal's hint after a refusal that leaves legal moves unlisted.
+const UNLISTED_HINT: &str = " Type `moves` to list them, `help` for help.";
+
 /// What to tell a player whose move the session refused: for text that names no
-/// cell, the command it may be a typo of.
+/// cell, the command it may be a typo of; when there were too many legal moves to
+/// list, the command that lists them.
 pub fn refusal(typed: &str, error: &SessionError) -> String {
     let SessionError::Unresolved(unresolved) = error else {
         return format!("{}.", capitalized(&error.to_string()));
@@ -143,6 +147,9 @@ pub fn refusal(typed: &str, error: &SessionError) -> String {
             let end = message.find('\n').unwrap_or(message.len());
             message.insert_str(end, &format!(" Did you mean `{command}`?"));
         }
+    }
+    if unresolved.unlisted {
+        message.push_str(UNLISTED_HINT);
     }
     message
 }
@@ -186,15 +193,33 @@ mod tests {
         let refused = |names_a_cell: bool| {
             SessionError::Unresolved(Unresolved {
                 names_a_cell,
-                message: "`mvoes` is not a move or a command.\nMoves are typed...".into(),
+                message: "`mvoes` is not a move.\nMoves are typed...".into(),
+                unlisted: false,
             })
         };
         assert_eq!(
             refusal("mvoes", &refused(false)),
-            "`mvoes` is not a move or a command. Did you mean `moves`?\nMoves are typed..."
+            "`mvoes` is not a move. Did you mean `moves`?\nMoves are typed..."
         );
         assert!(!refusal("mvoes", &refused(true)).contains("Did you mean"));
         assert!(!refusal("xyzzy", &refused(false)).contains("Did you mean"));
         assert_eq!(refusal("f45", &SessionError::Over), "The game is over.");
+    }
+
+    #[test]
+    fn a_refusal_that_leaves_moves_unlisted_says_how_to_list_them() {
+        let refused = |unlisted: bool| {
+            SessionError::Unresolved(Unresolved {
+                names_a_cell: true,
+                message: "`f5 f7` is not a legal move here.\nThere are 24 legal moves.".into(),
+                unlisted,
+            })
+        };
+        assert_eq!(
+            refusal("f5 f7", &refused(true)),
+            "`f5 f7` is not a legal move here.\nThere are 24 legal moves. \
+             Type `moves` to list them, `help` for help."
+        );
+        assert!(!refusal("f5 f7", &refused(false)).contains("`moves`"));
     }
 }

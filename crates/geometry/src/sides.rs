@@ -1,0 +1,132 @@
+//! Each player's side: forward directions, promotion zone and start position.
+
+use std::collections::HashMap;
+
+use crate::assemble::Ctx;
+use crate::cells::Cells;
+use crate::error::{ErrorKind, VariantError};
+use crate::file::{MenSpec, Name, PlayerSpec};
+use crate::geometry::{Cell, Dir, Direction, Player, Side};
+use crate::links::direction_index;
+use crate::rows::first_rows;
+
+/// Where a side's men start and how far the rows of `men = { rows = N }` reach.
+pub(crate) struct StartContext<'a> {
+    /// The player's own back rank: the opponent's promotion zone.
+    pub(crate) back_rank: Vec<Cell>,
+    /// The board's links, `links[cell * directions + d]`.
+    pub(crate) links: &'a [Option<Cell>],
+}
+
+/// The cells of the opponent's promotion zone that exist (unknown names are reported
+/// when that side is built).
+pub(crate) fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
+    opponent
+        .promotion
+        .get_ref()
+        .iter()
+        .filter_map(|name| cells.by_name.get(name.get_ref()).copied())
+        .collect()
+}
+
+/// The listed men, or the cells of the first rows (named, with the span of `rows`).
+fn men_names(
+    ctx: &Ctx,
+    player: Player,
+    spec: &PlayerSpec,
+    cells: &Cells,
+    forward: &[Dir],
+    start: &StartContext,
+) -> Result<Vec<Name>, VariantError> {
+    match &spec.men {
+        MenSpec::Cells(names) => Ok(names.clone()),
+        MenSpec::Rows(rows) => {
+            let n = *rows.get_ref();
+            if !(1..=64).contains(&n) {
+                return Err(ctx.err(
+                    Some(&rows.span()),
+                    ErrorKind::BadValue {
+                        key: format!("players.{}.men.rows", player.name().to_lowercase()),
+                        why: "expected 1 to 64 rows".into(),
+                    },
+                ));
+            }
+            let nd = start.links.len() / cells.names.len().max(1);
+            Ok(
+                first_rows(&start.back_rank, forward, start.links, nd, n as usize)
+                    .into_iter()
+                    .map(|c| Name::new(rows.span(), cells.names[c].clone()))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// One player's side: forward directions, promotion zone, men and kings, each cell
+/// claimed once across both sides (`claimed`).
+pub(crate) fn build_side(
+    ctx: &Ctx,
+    player: Player,
+    spec: &PlayerSpec,
+    cells: &Cells,
+    dirs: &[Direction],
+    claimed: &mut HashMap<Cell, ()>,
+    start: &StartContext,
+) -> Result<Side, VariantError> {
+    let key = |k: &str| format!("players.{}.{k}", player.name().to_lowercase());
+    let mut forward = Vec::new();
+    for name in &spec.forward {
+        let d = direction_index(ctx, dirs, &key("forward"), name)?;
+        if !forward.contains(&d) {
+            forward.push(d);
+        }
+    }
+    if forward.is_empty() {
+        return Err(ctx.err(None, ErrorKind::NoForward(player.name().into())));
+    }
+    let mut promotion = Vec::new();
+    for name in spec.promotion.get_ref() {
+        promotion.push(cells.lookup(ctx, &key("promotion"), name)?);
+    }
+    if promotion.is_empty() {
+        return Err(ctx.err(
+            Some(&spec.promotion.span()),
+            ErrorKind::EmptyPromotion(player.name().into()),
+        ));
+    }
+    promotion.sort_unstable();
+    promotion.dedup();
+    let mut place = |names: &[Name], what: &str, is_man: bool| -> Result<Vec<Cell>, VariantError> {
+        let mut out = Vec::new();
+        for name in names {
+            let cell = cells.lookup(ctx, &key(what), name)?;
+            if claimed.insert(cell, ()).is_some() {
+                return Err(ctx.at(name, ErrorKind::StartClaimedTwice(name.get_ref().clone())));
+            }
+            if is_man && promotion.contains(&cell) {
+                return Err(ctx.at(
+                    name,
+                    ErrorKind::ManOnPromotion {
+                        player: player.name().into(),
+                        cell: name.get_ref().clone(),
+                    },
+                ));
+            }
+            out.push(cell);
+        }
+        out.sort_unstable();
+        Ok(out)
+    };
+    let men = place(
+        &men_names(ctx, player, spec, cells, &forward, start)?,
+        "men",
+        true,
+    )?;
+    let kings = place(&spec.kings, "kings", false)?;
+    Ok(Side {
+        forward,
+        promotion,
+        men,
+        kings,
+    })
+}
