@@ -451,6 +451,15 @@ impl PlayerSpec {
         self
     }
 
+    /// The same spec without endgame tables: for specs that come from files (a record's
+    /// player tags), which must not lead the program to read directories they name.
+    pub fn without_tablebases(mut self) -> PlayerSpec {
+        if let PlayerSpec::Engine { tablebases, .. } = &mut self {
+            *tablebases = None;
+        }
+        self
+    }
+
     /// The endgame tables of an engine spec naming `tablebases=DIR`, for `geometry`'s
     /// variant (read once per directory and variant, then shared); `Ok(None)` for a
     /// spec without tables. Callers check this before games start, so that a missing
