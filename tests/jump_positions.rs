@@ -229,3 +229,76 @@ fn a_published_international_game_replays_to_its_final_position() {
         .expect("replays");
     assert_eq!(again.position(), game.position());
 }
+
+/// PDN square ranges in position strings: `31-50` stands for squares 31 to 50, `K`
+/// before a range makes them all kings, ranges mix with single squares; a range that is
+/// not two numbers, runs backwards or leaves the board is refused with the reason.
+#[test]
+fn position_strings_take_pdn_square_ranges() {
+    let b = international();
+    let start = b.position_string(&b.start_position());
+    let ranged = b
+        .parse_position("W:W31-50:B1-20")
+        .expect("the start by ranges");
+    assert_eq!(b.position_string(&ranged), start);
+    let mixed = b
+        .parse_position("B:W10,K46-48:BK1-2,3,15-16")
+        .expect("kings and men by ranges");
+    let listed = b
+        .parse_position("B:W10,K46,K47,K48:BK1,K2,3,15,16")
+        .expect("the same squares one by one");
+    assert_eq!(mixed, listed);
+    for (text, why) in [
+        ("W:W31-x:B1", "a square range joins two square numbers"),
+        ("W:W50-31:B1", "runs from the lower number to the higher"),
+        ("W:W-:B1", "a square range joins two square numbers"),
+    ] {
+        let error = b.parse_position(text).expect_err(text).to_string();
+        assert!(error.contains(why), "{text}: {error}");
+    }
+    let error = b
+        .parse_position("W:W45-51:B1")
+        .expect_err("51 is off the board");
+    assert_eq!(error.to_string(), "unknown cell `51` in the position");
+    let error = b.parse_position("W:W31-35,33:B1").expect_err("33 twice");
+    assert_eq!(
+        error.to_string(),
+        "cell `33` is given twice in the position"
+    );
+    // A FEN tag with ranges sets up a record's start.
+    let record =
+        Record::parse("[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n1. 32-28 *").expect("record");
+    let game = record.replay(b.clone()).expect("replays");
+    assert_eq!(*game.start(), b.start_position());
+}
+
+/// PDN variations are skipped when a record is read: `( ... )` after a move holds
+/// alternative moves, may nest, span lines and hold comments (whose brackets do not
+/// count); the main line replays. A `)` without its `(`, or a `(` never closed, is an
+/// error naming the line.
+#[test]
+fn records_skip_pdn_variations() {
+    let b = international();
+    let text = "[GameType \"20\"]\n1. 32-28 (1. 31-27 (1. 33-29) 18-22 {a (comment)}\n2. 37-31) 18-23\n2. 38-32 (2. 28x19? 14x23) 12-18 *\n";
+    let record = Record::parse(text).expect("record");
+    let moves: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["32-28", "18-23", "38-32", "12-18"]);
+    assert_eq!(record.moves[1].line, 3);
+    assert_eq!(record.result.as_deref(), Some("*"));
+    let game = record.replay(b.clone()).expect("the main line replays");
+    assert_eq!(game.moves().len(), 4);
+    for (text, line, why) in [
+        ("1. 32-28 ) 18-23 *", 1, "a `)` closes no variation"),
+        (
+            "1. 32-28\n(1. 31-27\n18-23 *",
+            2,
+            "a `(` variation is never closed",
+        ),
+    ] {
+        let error = Record::parse(text).expect_err(text).to_string();
+        assert!(
+            error.contains(why) && error.contains(&format!("line {line}")),
+            "{text}: {error}"
+        );
+    }
+}

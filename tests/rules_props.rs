@@ -1,6 +1,6 @@
 //! Property tests of the rules engine over seeded random playouts on every built-in
 //! board: colour-mirror symmetry, material bookkeeping, the incremental hash, position
-//! strings, move notation and game records.
+//! strings, move notation, game records and perft's bulk count.
 //!
 //! Each case plays up to 80 random legal moves from the start (the moves drawn from a
 //! SplitMix64 stream seeded by proptest) and checks its property at every position.
@@ -10,7 +10,8 @@ use std::sync::{Arc, OnceLock};
 
 use bushka_geometry::{Cell, Player};
 use bushka_rules::{
-    AnyBoard, Bits, Board, Game, Move, MoveKind, Position, Record, Setup, with_board,
+    AnyBoard, Bits, Board, Game, Move, MoveKind, MoveList, Position, Record, Setup, perft,
+    with_board,
 };
 use bushka_tests::Rng;
 use proptest::prelude::*;
@@ -388,6 +389,50 @@ fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
     }
 }
 
+/// A random placement of men and kings (each cell empty with probability 1/2, else a
+/// man or a king of either colour; men are kept off their own promotion zone), the
+/// side to move drawn too: positions no playout from the start reaches soon, dense
+/// with kings and captures in every direction.
+fn random_placement<B: Bits>(board: &Board<B>, seed: u64) -> Position<B> {
+    let mut rng = Rng::new(seed);
+    let (mut men, mut kings) = ([B::EMPTY; 2], [B::EMPTY; 2]);
+    for sq in board.all().iter() {
+        let bit = B::bit(sq);
+        let roll = rng.below(12);
+        let player = Player::BOTH[roll % 2];
+        match roll / 2 {
+            0 | 1 if !board.promotion(player).has(sq) => men[player.index()] |= bit,
+            2 => kings[player.index()] |= bit,
+            _ => {}
+        }
+    }
+    let side = Player::BOTH[rng.below(2)];
+    match board.position_from_sets(men, kings, side) {
+        Some(pos) => pos,
+        None => panic!("a placement of disjoint sets on the board is a position"),
+    }
+}
+
+/// The bulk count at the last ply of perft ([`Board::count_legal`], which counts quiet
+/// moves with set arithmetic and takes the capture styles' shortcuts) equals the number
+/// of legal moves generated, and perft at depth 1 and 2 agrees with the generated tree.
+fn check_bulk_count<B: Bits>(board: &Board<B>, pos: &Position<B>) {
+    let mut scratch = MoveList::new();
+    let legal = board.moves(pos);
+    let text = board.position_string(pos);
+    assert_eq!(
+        board.count_legal(pos, &mut scratch),
+        legal.len() as u64,
+        "{text}"
+    );
+    assert_eq!(perft(board, pos, 1), legal.len() as u64, "{text}");
+    let below: u64 = legal
+        .iter()
+        .map(|mv| board.moves(&pos.play(board, mv)).len() as u64)
+        .sum();
+    assert_eq!(perft(board, pos, 2), below, "{text}");
+}
+
 // ---------------------------------------------------------------------------------
 
 /// `n` cases from a fixed seed, so that the suite is reproducible; set
@@ -428,6 +473,18 @@ proptest! {
     #[test]
     fn notation_round_trip(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=80) {
         with_board!(&boards()[board], b => check_notation(b, seed, plies));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(64))]
+
+    #[test]
+    fn bulk_count_equals_generated_moves(board in 0..BOARDS.len(), seed in any::<u64>(), plies in 0usize..=120) {
+        with_board!(&boards()[board], b => {
+            playout(b, seed, plies, |pos, _| check_bulk_count(b, pos));
+            check_bulk_count(b, &random_placement(b, seed));
+        });
     }
 }
 

@@ -103,6 +103,38 @@ fn two_kings_against_one_are_consistent_on_every_official_board() {
     }
 }
 
+#[test]
+fn endings_with_men_are_consistent_on_every_official_board() {
+    for (name, ..) in OFFICIAL {
+        let board = board_of(name);
+        let (tables, material) = solved(&board, "1K1M v 1K");
+        check_table(&board, &tables, material, Some(3_000));
+        // Promotion leads into 2K v 1K, captures into 1K1M v 0, 1M v 1K, 1K v 1K.
+        for smaller in ["1M v 1K", "1K1M v 0", "1K v 1M"] {
+            let smaller: Material = smaller.parse().expect("signature");
+            if tables.table(&smaller).is_some() {
+                check_table(&board, &tables, smaller, Some(3_000));
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -p bushka-tests --test tablebase_official -- --ignored"]
+fn every_four_piece_signature_is_consistent_on_every_official_board() {
+    for (name, ..) in OFFICIAL {
+        let board = board_of(name);
+        let mut tables = Tablebases::new(board.geometry());
+        for material in Material::up_to(4) {
+            solve(&board, &mut tables, material, &Silent).expect("table fits");
+        }
+        let all: Vec<Material> = tables.tables().iter().map(|t| t.material()).collect();
+        for material in all {
+            check_table(&board, &tables, material, Some(20_000));
+        }
+    }
+}
+
 /// The engine, with tables, plays `count` sampled won positions of `signature` out
 /// against the table's best defence and must win within the table's distance.
 fn engine_converts(name: &str, signature: &str, count: usize, checked_sample: u64) {

@@ -84,6 +84,9 @@ pub enum CliError {
     /// A table file that cannot be written or read, or belongs to another board.
     #[error("{0}")]
     Tablebase(#[from] bushka_tablebase::FileError),
+    /// A player spec's `tablebases=DIR` that cannot serve the variant.
+    #[error("{0}")]
+    Tables(#[from] bushka_engine::TablesError),
     /// `--expect`: some metrics fell outside their expected ranges (each was reported
     /// already).
     #[error("{failed} of {total} expectations of {file} failed")]

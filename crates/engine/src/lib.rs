@@ -6,6 +6,7 @@ mod arena;
 mod eval;
 mod player;
 mod search;
+mod table_dirs;
 mod tables;
 mod tt;
 
@@ -18,4 +19,5 @@ pub use player::{
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
 };
+pub use table_dirs::{TablesDir, TablesError};
 pub use tables::table_score;

@@ -1,15 +1,19 @@
 //! Players that choose moves for a game in progress, and their command-line specs.
 
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bushka_geometry::Geometry;
 use bushka_rules::{Bits, Board, Game, Move};
+use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::search::{Limits, MATE_BOUND, Searcher};
+use crate::table_dirs::{TablesDir, TablesError};
 
 /// Something that picks a move for the side to move of a game.
 pub trait Player<B: Bits>: Send {
@@ -174,7 +178,7 @@ pub const DEFAULT_LEVEL: u8 = 6;
 const LEVEL_NAMES: [(&str, u8); 4] = [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)];
 
 /// A player named on the command line: `human`, `random[:seed=S]`, `greedy[:seed=S]`,
-/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB]`.
+/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// A person at the terminal.
@@ -201,6 +205,8 @@ pub enum PlayerSpec {
         seed: u64,
         /// The named level the limits and margin come from, if any (for display).
         level: Option<u8>,
+        /// Endgame tables the search probes (see [`PlayerSpec::tables`]).
+        tablebases: Option<TablesDir>,
     },
 }
 
@@ -226,7 +232,7 @@ pub fn range_text(range: &std::ops::RangeInclusive<u64>) -> String {
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB])"
+    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S] or engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR])"
 )]
 pub struct SpecError {
     /// The spec.
@@ -244,6 +250,7 @@ impl PlayerSpec {
             margin: 0,
             seed: 0,
             level: None,
+            tablebases: None,
         }
     }
 
@@ -256,6 +263,7 @@ impl PlayerSpec {
             margin,
             seed: 0,
             level: Some(level.clamp(1, 8)),
+            tablebases: None,
         }
     }
 }
@@ -281,6 +289,7 @@ impl FromStr for PlayerSpec {
         let kind = parts.next().unwrap_or_default().trim();
         let mut options = Vec::new();
         let mut level = None;
+        let mut tablebases = None;
         for part in parts {
             let (key, value) = part
                 .split_once('=')
@@ -291,6 +300,14 @@ impl FromStr for PlayerSpec {
                         "`{value}` is not a level (1 to 8, easy, medium, hard or max)"
                     ))
                 })?);
+                continue;
+            }
+            if key.trim() == "tablebases" && kind == "engine" {
+                if tablebases.is_some() {
+                    return Err(err("`tablebases` is given twice".into()));
+                }
+                let dir = TablesDir::register(Path::new(value.trim())).map_err(err)?;
+                tablebases = Some(dir);
                 continue;
             }
             let value: u64 = value
@@ -368,6 +385,7 @@ impl FromStr for PlayerSpec {
                     } else {
                         None
                     },
+                    tablebases,
                 }
             }
         })
@@ -386,6 +404,7 @@ impl fmt::Display for PlayerSpec {
                 margin,
                 seed,
                 level,
+                tablebases,
             } => {
                 write!(f, "engine")?;
                 if let Some(l) = level {
@@ -413,6 +432,9 @@ impl fmt::Display for PlayerSpec {
                 if *hash_mib != DEFAULT_HASH_MIB {
                     write!(f, ":hash={hash_mib}")?;
                 }
+                if let Some(dir) = tablebases {
+                    write!(f, ":tablebases={}", dir.path().display())?;
+                }
                 Ok(())
             }
         }
@@ -427,6 +449,49 @@ impl PlayerSpec {
             *hash_mib = (*hash_mib).min(max_mib);
         }
         self
+    }
+
+    /// The same spec without endgame tables: for specs that come from files (a record's
+    /// player tags), which must not lead the program to read directories they name.
+    pub fn without_tablebases(mut self) -> PlayerSpec {
+        if let PlayerSpec::Engine { tablebases, .. } = &mut self {
+            *tablebases = None;
+        }
+        self
+    }
+
+    /// The endgame tables of an engine spec naming `tablebases=DIR`, for `geometry`'s
+    /// variant (read once per directory and variant, then shared); `Ok(None)` for a
+    /// spec without tables. Callers check this before games start, so that a missing
+    /// or mismatched directory is an error rather than an engine without tables.
+    pub fn tables(&self, geometry: &Geometry) -> Result<Option<Arc<Tablebases>>, TablesError> {
+        match self {
+            PlayerSpec::Engine {
+                tablebases: Some(dir),
+                ..
+            } => dir.load(geometry).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// An engine for `board` as this spec describes it (limits, table size, variety
+    /// from `seed`, and its endgame tables when they load); `None` for other players.
+    pub fn engine_for<B: Bits>(&self, board: &Arc<Board<B>>, seed: u64) -> Option<Engine<B>> {
+        let PlayerSpec::Engine {
+            limits,
+            hash_mib,
+            margin,
+            ..
+        } = *self
+        else {
+            return None;
+        };
+        let mut engine = Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
+            .with_variety(margin, seed);
+        if let Ok(Some(tables)) = self.tables(board.geometry()) {
+            engine.searcher().set_tablebases(tables);
+        }
+        Some(engine)
     }
 
     /// Builds the player; `None` for [`PlayerSpec::Human`], which the caller drives.
@@ -445,16 +510,9 @@ impl PlayerSpec {
             PlayerSpec::Greedy { seed } => {
                 Some(Box::new(Greedy::new(seed.wrapping_add(seed_offset))))
             }
-            PlayerSpec::Engine {
-                limits,
-                hash_mib,
-                margin,
-                seed,
-                ..
-            } => Some(Box::new(
-                Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
-                    .with_variety(margin, seed.wrapping_add(seed_offset)),
-            )),
+            PlayerSpec::Engine { seed, .. } => self
+                .engine_for(board, seed.wrapping_add(seed_offset))
+                .map(|e| Box::new(e) as Box<dyn Player<B>>),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Move-generation benchmarks: legal moves over a set of positions on each official
-//! board, contact capture (Bushka) beside jump capture (draughts), making moves, and
-//! perft from the 10x10 starts of Bushka (depth 4) and International draughts (depth 7).
+//! board, contact capture (Bushka) beside jump capture (draughts), the bulk count of
+//! perft's last ply over the same positions, making moves, and perft from the start of
+//! every official board (contact: Bushka, Bushka 9x11, Hexbushka; jump: International,
+//! Brazilian, HexDame).
 //!
 //! `cargo bench -p bushka-rules` (add `-- --warm-up-time 1 --measurement-time 2` for a
 //! quick run).
@@ -52,27 +54,44 @@ fn sample<B: Bits>(board: &Board<B>) -> Vec<Position<B>> {
     out
 }
 
+/// Benchmarks `f` (a count per position) summed over the sample of `b`.
+fn bench_sample<B: Bits>(
+    c: &mut Criterion,
+    group: &str,
+    name: &str,
+    b: &Board<B>,
+    f: impl Fn(&Board<B>, &Position<B>, &mut MoveList<B>) -> u64,
+) {
+    let positions = sample(b);
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut list = MoveList::new();
+    group.bench_function(name, |bench| {
+        bench.iter(|| {
+            positions
+                .iter()
+                .map(|pos| f(b, black_box(pos), &mut list))
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("movegen");
     for name in OFFICIAL {
-        let any = board(name);
-        with_board!(&any, b => {
-            let positions = sample(b);
-            group.throughput(Throughput::Elements(positions.len() as u64));
-            let mut list = MoveList::new();
-            group.bench_function(name, |bench| {
-                bench.iter(|| {
-                    let mut total = 0;
-                    for pos in &positions {
-                        b.legal_moves(black_box(pos), &mut list);
-                        total += list.len();
-                    }
-                    total
-                })
-            });
+        with_board!(&board(name), b => bench_sample(c, "movegen", name, b, |b, pos, list| {
+            b.legal_moves(pos, list);
+            list.len() as u64
+        }));
+    }
+}
+
+fn bulk_count(c: &mut Criterion) {
+    for name in OFFICIAL {
+        with_board!(&board(name), b => {
+            bench_sample(c, "bulk_count", name, b, |b, pos, list| b.count_legal(pos, list))
         });
     }
-    group.finish();
 }
 
 fn make_move(c: &mut Criterion) {
@@ -101,7 +120,15 @@ fn make_move(c: &mut Criterion) {
 
 fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    for (name, depth) in [("bushka", 4), ("draughts", 7)] {
+    let starts = [
+        ("bushka", 5),
+        ("bushka-9x11", 5),
+        ("hexbushka", 4),
+        ("draughts", 7),
+        ("brazilian", 8),
+        ("hexdame", 5),
+    ];
+    for (name, depth) in starts {
         let any = board(name);
         with_board!(&any, b => {
             let start = b.start_position();
@@ -114,5 +141,5 @@ fn perft_start(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, make_move, perft_start);
+criterion_group!(benches, movegen, bulk_count, make_move, perft_start);
 criterion_main!(benches);

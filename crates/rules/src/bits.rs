@@ -34,6 +34,16 @@ pub trait Bits:
     fn has(self, i: usize) -> bool;
     /// Every index moved by `s` (up when positive); indices leaving the range vanish.
     fn shift(self, s: i32) -> Self;
+    /// Every index moved up by `n`; indices leaving the range vanish.
+    #[inline]
+    fn shift_up(self, n: u32) -> Self {
+        self.shift(n as i32)
+    }
+    /// Every index moved down by `n`; indices leaving the range vanish.
+    #[inline]
+    fn shift_down(self, n: u32) -> Self {
+        self.shift(-(n as i32))
+    }
     /// Number of indices in the set.
     fn count(self) -> u32;
     /// The lowest index (the set must not be empty).
@@ -90,6 +100,14 @@ macro_rules! primitive_bits {
             #[inline]
             fn shift(self, s: i32) -> Self {
                 if s >= 0 { self << s } else { self >> -s }
+            }
+            #[inline]
+            fn shift_up(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline]
+            fn shift_down(self, n: u32) -> Self {
+                self >> n
             }
             #[inline]
             fn count(self) -> u32 {

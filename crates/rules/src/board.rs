@@ -15,6 +15,26 @@ pub type Sq = u16;
 /// Marks "no neighbour" in the neighbour table.
 pub const NO_SQ: Sq = Sq::MAX;
 
+/// One direction's step of a whole bitset, compiled from the embedding: the cells with
+/// a neighbour that way, then either one constant shift of their bits (a direction
+/// whose links all add the same amount to the bit index, as on every lattice board the
+/// embedding search could lay out) or the neighbour table, cell by cell.
+#[derive(Debug, Clone, Copy)]
+struct SetStep<B> {
+    from: B,
+    by: IndexShift,
+    /// The direction, for the table.
+    dir: Dir,
+}
+
+/// How a [`SetStep`] moves bit indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IndexShift {
+    Up(u32),
+    Down(u32),
+    Table,
+}
+
 /// Everything the move generator reads, compiled for bitset type `B`.
 #[derive(Debug)]
 pub struct Board<B: Bits> {
@@ -23,9 +43,10 @@ pub struct Board<B: Bits> {
     pub(crate) all: B,
     pub(crate) dirs: usize,
     pub(crate) opposite: [usize; MAX_DIRS],
-    pub(crate) steps: [Step; MAX_DIRS],
-    /// Bits of the cells that have a neighbour in each direction.
-    pub(crate) has_neighbour: [B; MAX_DIRS],
+    /// Per direction, a step of a whole set that way.
+    forward_steps: [SetStep<B>; MAX_DIRS],
+    /// Per direction, a step of a whole set against it (the step of the opposite).
+    backward_steps: [SetStep<B>; MAX_DIRS],
     /// `neighbour[sq][d]`, or [`NO_SQ`].
     pub(crate) neighbour: Vec<[Sq; MAX_DIRS]>,
     /// Forward directions per player.
@@ -61,7 +82,6 @@ impl<B: Bits> Board<B> {
         let mut neighbour = vec![[NO_SQ; MAX_DIRS]; span];
         let mut has_neighbour = [B::EMPTY; MAX_DIRS];
         let mut opposite = [0; MAX_DIRS];
-        let mut steps = [Step::Table; MAX_DIRS];
         let mut all = B::EMPTY;
         for cell in geometry.cells() {
             let sq = sq_of_cell[cell] as usize;
@@ -73,9 +93,28 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
+        for (d, opposite) in opposite.iter_mut().enumerate().take(dirs) {
+            *opposite = geometry.opposite(d);
+        }
+        let set_step = |d: usize| SetStep {
+            from: has_neighbour[d],
+            by: match embedding.steps[d] {
+                Step::Shift(s) if s >= 0 => IndexShift::Up(s.unsigned_abs()),
+                Step::Shift(s) => IndexShift::Down(s.unsigned_abs()),
+                Step::Table => IndexShift::Table,
+            },
+            dir: d,
+        };
+        let no_step = SetStep {
+            from: B::EMPTY,
+            by: IndexShift::Table,
+            dir: 0,
+        };
+        let mut forward_steps = [no_step; MAX_DIRS];
+        let mut backward_steps = [no_step; MAX_DIRS];
         for d in 0..dirs {
-            opposite[d] = geometry.opposite(d);
-            steps[d] = embedding.steps[d];
+            forward_steps[d] = set_step(d);
+            backward_steps[d] = set_step(opposite[d]);
         }
         let mut promotion = [B::EMPTY; 2];
         for p in Player::BOTH {
@@ -94,8 +133,8 @@ impl<B: Bits> Board<B> {
             all,
             dirs,
             opposite,
-            steps,
-            has_neighbour,
+            forward_steps,
+            backward_steps,
             neighbour,
             forward,
             promotion,
@@ -175,23 +214,29 @@ impl<B: Bits> Board<B> {
     /// The cells reached by one step in direction `d` from the cells of `set`.
     #[inline]
     pub fn step(&self, set: B, d: usize) -> B {
-        let from = set & self.has_neighbour[d];
-        match self.steps[d] {
-            Step::Shift(s) => from.shift(s),
-            Step::Table => {
-                let mut out = B::EMPTY;
-                for sq in from.iter() {
-                    out |= B::bit(self.neighbour[sq][d] as usize);
-                }
-                out
-            }
-        }
+        self.apply(&self.forward_steps[d], set)
     }
 
     /// The cells whose neighbour in direction `d` is in `set`.
     #[inline]
     pub fn step_back(&self, set: B, d: usize) -> B {
-        self.step(set, self.opposite[d])
+        self.apply(&self.backward_steps[d], set)
+    }
+
+    #[inline(always)]
+    fn apply(&self, step: &SetStep<B>, set: B) -> B {
+        let from = set & step.from;
+        match step.by {
+            IndexShift::Up(n) => from.shift_up(n),
+            IndexShift::Down(n) => from.shift_down(n),
+            IndexShift::Table => {
+                let mut out = B::EMPTY;
+                for sq in from.iter() {
+                    out |= B::bit(self.neighbour[sq][step.dir] as usize);
+                }
+                out
+            }
+        }
     }
 
     /// Zobrist key of a piece.

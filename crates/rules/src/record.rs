@@ -7,9 +7,9 @@
 //! [Result "1-0"]
 //! 1. f45 d87 2. gf5 ...  1-0
 //! ```
-//! Move numbers (`1.`, `1...`, `1`), annotations (`!`, `?`, `!?`, `??`) and `{...}`
-//! comments (clock annotations such as `{[%clock w0:09:57 B0:09:58]}` among them) are
-//! skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, the draughts `2-0`, `1-1`, `0-2`,
+//! Move numbers (`1.`, `1...`, `1`), annotations (`!`, `?`, `!?`, `??`), `{...}`
+//! comments (clock annotations such as `{[%clock w0:09:57 B0:09:58]}` among them) and
+//! `( ... )` variations (nested, spanning lines, holding comments) are skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, the draughts `2-0`, `1-1`, `0-2`,
 //! or `*`) ends the moves. Numbered boards write PDN numeric moves (`32-28`, `28x19`).
 
 use std::sync::Arc;
@@ -50,63 +50,16 @@ impl Record {
     /// Parses a record's text.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut record = Record::default();
-        let mut in_comment = false;
-        let mut in_moves = false;
+        let mut reader = MoveText::default();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let trimmed = raw.trim();
-            if !in_comment && !in_moves && trimmed.starts_with('[') {
-                record.tags.push(parse_tag(trimmed, line)?);
+            if reader.before_moves() && raw.trim().starts_with('[') {
+                record.tags.push(parse_tag(raw.trim(), line)?);
                 continue;
             }
-            let mut rest = raw;
-            while !rest.is_empty() {
-                if in_comment {
-                    match rest.find('}') {
-                        Some(end) => {
-                            in_comment = false;
-                            rest = &rest[end + 1..];
-                        }
-                        None => rest = "",
-                    }
-                    continue;
-                }
-                let (chunk, after) = match rest.find('{') {
-                    Some(start) => {
-                        in_comment = true;
-                        (&rest[..start], &rest[start + 1..])
-                    }
-                    None => (rest, ""),
-                };
-                for token in chunk.split_whitespace() {
-                    in_moves = true;
-                    if record.result.is_some() {
-                        return Err(RecordError::Syntax {
-                            line,
-                            why: format!("`{token}` after the result"),
-                        });
-                    }
-                    if RESULTS.contains(&token) {
-                        record.result = Some(token.to_string());
-                        continue;
-                    }
-                    let body = without_move_number(token).trim_end_matches(['!', '?']);
-                    if !body.is_empty() {
-                        record.moves.push(RecordMove {
-                            text: body.to_string(),
-                            line,
-                        });
-                    }
-                }
-                rest = after;
-            }
+            reader.read_line(raw, line, &mut record)?;
         }
-        if in_comment {
-            return Err(RecordError::Syntax {
-                line: text.lines().count(),
-                why: "a `{` comment is never closed".into(),
-            });
-        }
+        reader.finish(text.lines().count())?;
         Ok(record)
     }
 
@@ -236,6 +189,103 @@ impl Record {
 
 /// The token without its move number (`12.`, `12...`, or a bare `12` before a
 /// MindSports move such as `12f45`). Numeric moves (`32-28`, `28x19`) keep their digits.
+/// The reader of a record's move text, line by line: what is still open from the
+/// lines before (a `{` comment, `(` variations) and whether moves have begun.
+#[derive(Debug, Default)]
+struct MoveText {
+    in_comment: bool,
+    /// Variations open, each with the line of its `(`.
+    variations: Vec<usize>,
+    in_moves: bool,
+}
+
+impl MoveText {
+    /// Whether a line may still be a tag: no move, comment or variation began yet.
+    fn before_moves(&self) -> bool {
+        !self.in_moves && !self.in_comment && self.variations.is_empty()
+    }
+
+    /// Reads one line of move text into `record`: comments and variations (which may
+    /// nest, hold comments and span lines) are skipped, the rest split into tokens.
+    fn read_line(
+        &mut self,
+        raw: &str,
+        line: usize,
+        record: &mut Record,
+    ) -> Result<(), RecordError> {
+        let mut token_start = None;
+        for (at, c) in raw.char_indices().chain([(raw.len(), ' ')]) {
+            if self.in_comment {
+                self.in_comment = c != '}';
+                continue;
+            }
+            let ends_token = c.is_whitespace() || matches!(c, '{' | '(' | ')');
+            if !ends_token {
+                token_start.get_or_insert(at);
+                continue;
+            }
+            if let Some(start) = token_start.take() {
+                self.in_moves = true;
+                if self.variations.is_empty() {
+                    take_token(&raw[start..at], line, record)?;
+                }
+            }
+            match c {
+                '{' => self.in_comment = true,
+                '(' => self.variations.push(line),
+                ')' if self.variations.pop().is_none() => {
+                    return Err(RecordError::Syntax {
+                        line,
+                        why: "a `)` closes no variation".into(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that nothing is left open at the end of the text (`lines` long).
+    fn finish(&self, lines: usize) -> Result<(), RecordError> {
+        if self.in_comment {
+            return Err(RecordError::Syntax {
+                line: lines,
+                why: "a `{` comment is never closed".into(),
+            });
+        }
+        match self.variations.last() {
+            Some(&line) => Err(RecordError::Syntax {
+                line,
+                why: "a `(` variation is never closed".into(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Adds one token of the main line to `record`: a result, or a move once its number
+/// and annotations are taken off.
+fn take_token(token: &str, line: usize, record: &mut Record) -> Result<(), RecordError> {
+    if record.result.is_some() {
+        return Err(RecordError::Syntax {
+            line,
+            why: format!("`{token}` after the result"),
+        });
+    }
+    if RESULTS.contains(&token) {
+        record.result = Some(token.to_string());
+        return Ok(());
+    }
+    let body = without_move_number(token).trim_end_matches(['!', '?']);
+    if !body.is_empty() {
+        record.moves.push(RecordMove {
+            text: body.to_string(),
+            line,
+        });
+    }
+    Ok(())
+}
+
 fn without_move_number(token: &str) -> &str {
     let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
     if rest.len() == token.len() {

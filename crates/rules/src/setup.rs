@@ -25,7 +25,9 @@ pub struct Setup {
 
 impl Setup {
     /// Parses a position string: the side to move (`W` or `B`), then each colour's cells
-    /// (`W...`, `B...`, either order), comma separated, kings prefixed `K`.
+    /// (`W...`, `B...`, either order), comma separated, kings prefixed `K`. On boards
+    /// whose squares are numbered, PDN square ranges stand for every square between
+    /// (`W:W31-50:B1-20`, `K` before a range makes them all kings).
     pub fn parse(geometry: &Geometry, text: &str) -> Result<Setup, PositionError> {
         let input = text.trim();
         let syntax = |why: &str| PositionError::Syntax {
@@ -61,15 +63,20 @@ impl Setup {
                     Some(rest) if geometry.cell(item).is_none() => (true, rest),
                     _ => (false, item),
                 };
-                let cell = geometry
-                    .cell(name)
-                    .ok_or_else(|| PositionError::UnknownCell(name.to_string()))?;
                 let pieces = if king {
                     &mut setup.kings
                 } else {
                     &mut setup.men
                 };
-                pieces[player.index()].push(cell);
+                match (geometry.cell(name), name.split_once('-')) {
+                    (Some(cell), _) => pieces[player.index()].push(cell),
+                    (None, Some((first, last))) => {
+                        let bad_range = |why: &str| syntax(&format!("`{item}`: {why}"));
+                        let range = square_range(geometry, first.trim(), last.trim(), bad_range)?;
+                        pieces[player.index()].extend(range);
+                    }
+                    (None, None) => return Err(PositionError::UnknownCell(name.to_string())),
+                }
             }
         }
         Ok(setup)
@@ -148,6 +155,41 @@ impl Setup {
         }
         out
     }
+}
+
+/// The cells of a PDN square range `first-last` (`31-50`: squares 31 to 50) on a board
+/// whose squares are named by numbers; `bad_range` words the error of a text that is
+/// not a range.
+fn square_range(
+    geometry: &Geometry,
+    first: &str,
+    last: &str,
+    bad_range: impl Fn(&str) -> PositionError,
+) -> Result<Vec<Cell>, PositionError> {
+    let number = |s: &str| {
+        s.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let (Some(first), Some(last)) = (number(first), number(last)) else {
+        return Err(bad_range(
+            "a square range joins two square numbers, like 31-50",
+        ));
+    };
+    if first > last {
+        return Err(bad_range(
+            "a square range runs from the lower number to the higher",
+        ));
+    }
+    // Stops at the first number that is not a square, so any range costs at most the
+    // board's size.
+    (first..=last)
+        .map(|n| {
+            let name = n.to_string();
+            geometry.cell(&name).ok_or(PositionError::UnknownCell(name))
+        })
+        .collect()
 }
 
 impl<B: Bits> Board<B> {

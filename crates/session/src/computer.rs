@@ -40,16 +40,9 @@ impl<B: Bits> Computer<B> {
         let offset = if own_seed == 0 { session_seed } else { 0 };
         match spec {
             PlayerSpec::Human => None,
-            PlayerSpec::Engine {
-                limits,
-                hash_mib,
-                margin,
-                seed,
-                ..
-            } => Some(Computer::Engine(Box::new(
-                Engine::new(Arc::clone(board), limits, hash_mib, spec.to_string())
-                    .with_variety(margin, seed.wrapping_add(offset)),
-            ))),
+            PlayerSpec::Engine { seed, .. } => spec
+                .engine_for(board, seed.wrapping_add(offset))
+                .map(|e| Computer::Engine(Box::new(e))),
             _ => spec.build(board, offset).map(Computer::Instant),
         }
     }

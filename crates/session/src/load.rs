@@ -30,7 +30,7 @@ pub fn game_from_record<B: Bits>(
 /// The player given as `arg` (a spec), else the record's `tag` when it is a spec,
 /// else `default`; with the name to write in the record's tag. A record from elsewhere
 /// names people ("Alice"): a human keeps that name. A spec from the tag gets a
-/// transposition table of at most the default size.
+/// transposition table of at most the default size and no endgame tables.
 pub fn choose_player(
     arg: Option<&str>,
     tag: Option<&str>,
@@ -41,9 +41,12 @@ pub fn choose_player(
         return Ok((spec, spec.to_string()));
     }
     match tag.map(|t| (t, PlayerSpec::from_str(t))) {
-        // A record is shared data: its tag may not size the allocator beyond the default.
+        // A record is shared data: its tag may not size the allocator beyond the
+        // default, nor name a directory to read.
         Some((_, Ok(spec))) => {
-            let spec = spec.with_hash_at_most(DEFAULT_HASH_MIB);
+            let spec = spec
+                .with_hash_at_most(DEFAULT_HASH_MIB)
+                .without_tablebases();
             Ok((spec, spec.to_string()))
         }
         Some((name, Err(_))) if default == PlayerSpec::Human && !name.trim().is_empty() => {
@@ -110,6 +113,19 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_tag_names_no_tables_and_no_large_hash() {
+        let dir = std::env::temp_dir();
+        let tag = format!("engine:depth=3:hash=4096:tablebases={}", dir.display());
+        let (spec, name) = choose_player(None, Some(&tag), PlayerSpec::Human).expect("a spec");
+        assert_eq!(name, spec.to_string());
+        assert!(!name.contains("tablebases"), "{name}");
+        assert_eq!(name, "engine:depth=3", "the default hash is not written");
+        // Given on the command line, the same spec keeps its tables.
+        let (spec, _) = choose_player(Some(&tag), None, PlayerSpec::Human).expect("a spec");
+        assert!(spec.to_string().contains("tablebases"));
+    }
 
     #[test]
     fn dates() {

@@ -1,12 +1,12 @@
 //! Table files: one file per signature, `<variant>_<signature>.bktb` (for example
 //! `hexbushka_3Kv1K.bktb`).
 //!
-//! Format, version 1 (integers little-endian):
+//! Format, version 2 (integers little-endian):
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `BUSHKATB` |
-//! | 2 | format version (1) |
+//! | 2 | format version (2) |
 //! | 2 | length `L` of the variant id |
 //! | L | variant id, UTF-8 |
 //! | 32 | SHA-256 of the board and rules ([`Fingerprint`]) |
@@ -16,7 +16,8 @@
 //! | 4 | CRC-32 of the values |
 //! | N*W | the values by index: 0 draw, `d + 1` for a win (odd `d`) or loss (even `d`) in `d` plies, all ones for an index that is no position |
 //!
-//! Indices are those of [`Indexer`]. A file whose variant id matches but whose hash
+//! Indices are those of [`Indexer`]: placements that a symmetry of the board maps
+//! onto each other share one index (version 1 files, without symmetry, are refused). A file whose variant id matches but whose hash
 //! does not was built for another definition of the variant and is refused, as is a
 //! file whose values do not match their checksum.
 
@@ -36,7 +37,7 @@ use crate::table::{ILLEGAL, Raw, Table};
 /// File name extension of table files.
 pub const EXTENSION: &str = "bktb";
 /// Current format version.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 const MAGIC: &[u8; 8] = b"BUSHKATB";
 
 /// A table file that cannot be written or read.
@@ -104,10 +105,9 @@ pub fn save(tables: &Tablebases, dir: &Path) -> Result<Vec<PathBuf>, FileError> 
 }
 
 fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
-    let raw = table.raw();
-    let wide = raw.iter().any(|&r| r != ILLEGAL && r >= u8::MAX as Raw);
-    let mut values = Vec::with_capacity(raw.len() * if wide { 2 } else { 1 });
-    for &r in raw {
+    let wide = !table.narrow();
+    let mut values = Vec::with_capacity(table.indexer().size() as usize * if wide { 2 } else { 1 });
+    for r in table.raw() {
         if wide {
             values.extend_from_slice(&r.to_le_bytes());
         } else {
@@ -123,7 +123,7 @@ fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
     out.extend_from_slice(id);
     out.extend_from_slice(&fingerprint.hash);
     out.extend_from_slice(&[m.kings[0], m.kings[1], m.men[0], m.men[1]]);
-    out.extend_from_slice(&(raw.len() as u64).to_le_bytes());
+    out.extend_from_slice(&table.indexer().size().to_le_bytes());
     out.push(if wide { 2 } else { 1 });
     out.extend_from_slice(&crc32fast::hash(&values).to_le_bytes());
     out.extend_from_slice(&values);
@@ -234,8 +234,7 @@ pub fn load_file(path: &Path, geometry: &Geometry) -> Result<Option<Table>, File
             expected: fingerprint.short_hash(),
         });
     }
-    let indexer =
-        Indexer::new(header.material, geometry.cell_count()).map_err(|e| corrupt(e.to_string()))?;
+    let indexer = Indexer::new(header.material, geometry).map_err(|e| corrupt(e.to_string()))?;
     if indexer.size() != header.size {
         return Err(corrupt(format!(
             "{} indices where {} on this board has {}",

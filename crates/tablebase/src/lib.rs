@@ -16,6 +16,7 @@ mod index;
 mod material;
 mod probe;
 mod solve;
+mod symmetry;
 mod table;
 
 pub use file::{FileError, load_dir, save};

@@ -51,6 +51,30 @@ impl Material {
         }
     }
 
+    /// Every signature of at most `n` pieces in which both colours have a piece,
+    /// smallest first.
+    pub fn up_to(n: u32) -> Vec<Material> {
+        let n = n.min(MAX_PIECES) as u8;
+        let mut out = Vec::new();
+        for wk in 0..=n {
+            for wm in 0..=n - wk {
+                for bk in 0..=n - wk - wm {
+                    for bm in 0..=n - wk - wm - bk {
+                        let m = Material {
+                            kings: [wk, bk],
+                            men: [wm, bm],
+                        };
+                        if wk + wm > 0 && bk + bm > 0 {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|m| (m.total(), *m));
+        out
+    }
+
     /// The file-name form, `3Kv1K`.
     pub fn file_stem(&self) -> String {
         self.to_string().replace(' ', "")
@@ -160,6 +184,19 @@ mod tests {
             "3K v 1K"
         );
         assert_eq!("1M v 0".parse::<Material>().expect("valid").total(), 1);
+    }
+
+    #[test]
+    fn signatures_up_to_four_pieces() {
+        let all = Material::up_to(4);
+        // Both colours have 1 to 3 pieces, each a mix of kings and men.
+        let sides = |k: usize| k + 1;
+        let expected: usize = (1..=3)
+            .flat_map(|w| (1..=4 - w).map(move |b| sides(w) * sides(b)))
+            .sum();
+        assert_eq!(all.len(), expected);
+        assert!(all.contains(&"2K1M v 1K".parse().expect("valid")));
+        assert!(all.windows(2).all(|p| p[0].total() <= p[1].total()));
     }
 
     #[test]

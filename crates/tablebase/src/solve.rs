@@ -8,9 +8,10 @@
 //! on odd rounds the wins (a move reaches a position lost in `n - 1`), on even rounds
 //! the losses (every move reaches a position the opponent wins in at most `n - 1`).
 //! So the winner's distance is the shortest and the loser's the longest. A round
-//! looks only at the possible predecessors of the previous round's decisions (and,
-//! while exits can still decide something, at positions with captures or
-//! promotions), each checked with the move generator. Captures and
+//! looks only at the possible predecessors of the previous round's decisions, and
+//! at the positions whose captures or promotions can decide them in that round
+//! (found once, when the round-0 pass reads their values from the smaller tables),
+//! each checked with the move generator. Captures and
 //! promotions lead into other signatures, solved first and read from their tables;
 //! what no round decides is a draw.
 
@@ -162,7 +163,9 @@ impl<B: Bits> Solver<'_, B> {
     /// Adds to `set` every position of this table from which a quiet move may lead to
     /// `pos` (a superset: the round checks each with the real move generator). A quiet
     /// move relocates one piece of the mover without changing its kind: a king along
-    /// a line over empty cells, a man (stepping or as the tail of a line) anywhere.
+    /// a line over empty cells; a man one step forward, or as the tail of a line of
+    /// men put in front of its head, so it came from the first empty cell behind the
+    /// run of its own men that ends on it, in a forward direction.
     fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
         let board = self.board;
         let mover = pos.side().opponent();
@@ -193,14 +196,46 @@ impl<B: Bits> Solver<'_, B> {
             }
         }
         for b in pos.men(mover).iter() {
-            for a in empty.iter() {
-                let mut n = men;
-                n[m] = n[m] ^ B::bit(b) ^ B::bit(a);
-                mark(n, kings);
+            for &d in board.forward(mover) {
+                let back = board.opposite(d);
+                let mut a = board.neighbour(b as Sq, back);
+                while a != NO_SQ && men[m].has(a as usize) {
+                    a = board.neighbour(a, back);
+                }
+                if a != NO_SQ && empty.has(a as usize) {
+                    let mut n = men;
+                    n[m] = n[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    mark(n, kings);
+                }
             }
         }
     }
 }
+
+/// The round in which a position's exits (captures and promotions, whose values the
+/// smaller tables give) can decide it: one more than its fastest exit into a loss for
+/// the opponent (a win), or else, when every exit is a win for the opponent, one more
+/// than the slowest (a loss, once the quiet moves are decided too). [`NO_ROUND`] when
+/// an exit draws or there is none.
+fn exit_round<B: Bits>(solver: &Solver<B>, pos: &Position<B>, list: &MoveList<B>) -> u16 {
+    let mut fastest_loss = None;
+    let mut slowest_win = Some(0);
+    for mv in list.iter().filter(|mv| mv.kind.is_capture() || mv.promotes) {
+        match solver.child(&pos.play(solver.board, mv)) {
+            Value::Loss(d) => fastest_loss = Some(fastest_loss.map_or(d, |f: u16| f.min(d))),
+            Value::Win(d) => slowest_win = slowest_win.map(|s: u16| s.max(d)),
+            Value::Draw => slowest_win = None,
+        }
+    }
+    match (fastest_loss, slowest_win) {
+        (Some(d), _) => d + 1,
+        (None, Some(d)) if d > 0 => d + 1,
+        _ => NO_ROUND,
+    }
+}
+
+/// No exit round.
+const NO_ROUND: u16 = u16::MAX;
 
 fn solve_one<B: Bits>(
     board: &Board<B>,
@@ -208,7 +243,7 @@ fn solve_one<B: Bits>(
     material: Material,
     progress: &dyn Progress,
 ) -> Result<Table, TooLarge> {
-    let indexer = Indexer::new(material, board.geometry().cell_count())?;
+    let indexer = Indexer::new(material, board.geometry())?;
     let size = indexer.size();
     let solver = Solver {
         board,
@@ -223,8 +258,9 @@ fn solve_one<B: Bits>(
     // Positions to look at next round: predecessors of the last round's decisions.
     let mut dirty = IndexSet::new(size);
     let mut next = IndexSet::new(size);
-    // Positions with a capture or promotion, whose exits may decide them in any round.
-    let exits = IndexSet::new(size);
+    // The round in which each position's exits may decide it.
+    let exit_rounds: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(NO_ROUND)).collect();
+    let last_exit_round = AtomicU16::new(0);
 
     progress.round(material, 0, size);
     (0..chunks)
@@ -235,8 +271,10 @@ fn solve_one<B: Bits>(
                     None => ILLEGAL,
                     Some(pos) => {
                         board.legal_moves(&pos, list);
-                        if list.iter().any(|mv| mv.kind.is_capture() || mv.promotes) {
-                            exits.insert(index);
+                        let round = exit_round(&solver, &pos, list);
+                        if round != NO_ROUND {
+                            exit_rounds[index as usize].store(round, Ordering::Relaxed);
+                            last_exit_round.fetch_max(round, Ordering::Relaxed);
                         }
                         if list.is_empty() {
                             solver.mark_predecessors(&pos, &dirty);
@@ -251,15 +289,10 @@ fn solve_one<B: Bits>(
             progress.advance(range(c).end - range(c).start);
         });
 
-    let deepest_exit = successors(material)
-        .iter()
-        .filter_map(|m| tables.table(m).or_else(|| tables.table(&m.swapped())))
-        .map(|t| t.max_distance())
-        .max()
-        .unwrap_or(0);
+    let last_exit_round = last_exit_round.into_inner();
     let mut n: u16 = 1;
-    while n < u16::MAX - 2 {
-        let exits_live = n <= deepest_exit + 1;
+    while n < NO_ROUND - 2 {
+        let exits_live = n <= last_exit_round;
         if dirty.is_empty() && !exits_live {
             break;
         }
@@ -267,10 +300,21 @@ fn solve_one<B: Bits>(
         (0..chunks)
             .into_par_iter()
             .for_each_init(MoveList::new, |list, c| {
-                let words = range(c).start / 64..range(c).end.div_ceil(64);
+                let range = range(c);
+                let words = range.start / 64..range.end.div_ceil(64);
                 for w in words {
                     let w = w as usize;
-                    let mut bits = dirty.word(w) | if exits_live { exits.word(w) } else { 0 };
+                    let mut bits = dirty.word(w);
+                    if exits_live {
+                        for (bit, round) in exit_rounds[w * 64..(w * 64 + 64).min(size as usize)]
+                            .iter()
+                            .enumerate()
+                        {
+                            if round.load(Ordering::Relaxed) == n {
+                                bits |= 1 << bit;
+                            }
+                        }
+                    }
                     while bits != 0 {
                         let index = w as u64 * 64 + u64::from(bits.trailing_zeros());
                         bits &= bits - 1;
@@ -286,7 +330,7 @@ fn solve_one<B: Bits>(
                         }
                     }
                 }
-                progress.advance(range(c).end - range(c).start);
+                progress.advance(range.end - range.start);
             });
         std::mem::swap(&mut dirty, &mut next);
         next.clear();

@@ -94,12 +94,71 @@ impl Summary {
     }
 }
 
+/// Raw values kept in memory: one byte each while every distance fits (255 then
+/// stands for [`ILLEGAL`]), else two.
+#[derive(Debug, Clone)]
+enum Values {
+    Narrow(Vec<u8>),
+    Wide(Vec<Raw>),
+}
+
+/// The narrow form of `ILLEGAL`.
+const NARROW_ILLEGAL: u8 = u8::MAX;
+
+impl Values {
+    fn new(raw: Vec<Raw>) -> Values {
+        if raw
+            .iter()
+            .all(|&r| r == ILLEGAL || r < Raw::from(NARROW_ILLEGAL))
+        {
+            Values::Narrow(
+                raw.into_iter()
+                    .map(|r| {
+                        if r == ILLEGAL {
+                            NARROW_ILLEGAL
+                        } else {
+                            r as u8
+                        }
+                    })
+                    .collect(),
+            )
+        } else {
+            Values::Wide(raw)
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<Raw> {
+        match self {
+            Values::Narrow(v) => v.get(index).map(|&b| {
+                if b == NARROW_ILLEGAL {
+                    ILLEGAL
+                } else {
+                    Raw::from(b)
+                }
+            }),
+            Values::Wide(v) => v.get(index).copied(),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Raw> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+}
+
 /// A solved signature on one board.
 #[derive(Debug, Clone)]
 pub struct Table {
     material: Material,
     indexer: Indexer,
-    values: Vec<Raw>,
+    values: Values,
 }
 
 impl Table {
@@ -109,7 +168,7 @@ impl Table {
         Table {
             material,
             indexer,
-            values,
+            values: Values::new(values),
         }
     }
 
@@ -124,13 +183,18 @@ impl Table {
     }
 
     /// Raw values by index.
-    pub(crate) fn raw(&self) -> &[Raw] {
-        &self.values
+    pub(crate) fn raw(&self) -> impl Iterator<Item = Raw> + '_ {
+        self.values.iter()
+    }
+
+    /// Whether every value fits one byte.
+    pub(crate) fn narrow(&self) -> bool {
+        matches!(self.values, Values::Narrow(_))
     }
 
     /// The value at an index (`None` when the index is no position).
     pub fn value_at(&self, index: u64) -> Option<Value> {
-        self.values.get(index as usize).copied().and_then(decode)
+        self.values.get(index as usize).and_then(decode)
     }
 
     /// The value of a position of this table's material.
@@ -142,24 +206,28 @@ impl Table {
     pub fn max_distance(&self) -> u16 {
         self.values
             .iter()
-            .filter(|&&r| r != ILLEGAL && r != DRAW)
-            .map(|&r| r - 1)
+            .filter(|&r| r != ILLEGAL && r != DRAW)
+            .map(|r| r - 1)
             .max()
             .unwrap_or(0)
     }
 
-    /// Wins, draws and losses per side to move, and the longest win.
+    /// Wins, draws and losses per side to move (every position counted, also those
+    /// the board's symmetries fold into one index), and the longest win.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
-        for (index, &raw) in self.values.iter().enumerate() {
+        for (index, raw) in self.values.iter().enumerate() {
             let side = index & 1;
             let counts = &mut summary.counts[side];
-            match decode(raw) {
-                None => {}
-                Some(Value::Draw) => counts.draws += 1,
-                Some(Value::Loss(_)) => counts.losses += 1,
-                Some(Value::Win(n)) => {
-                    counts.wins += 1;
+            let Some(value) = decode(raw) else {
+                continue;
+            };
+            let weight = self.indexer.weight(index as u64);
+            match value {
+                Value::Draw => counts.draws += weight,
+                Value::Loss(_) => counts.losses += weight,
+                Value::Win(n) => {
+                    counts.wins += weight;
                     if summary.longest_win.is_none_or(|(m, _)| n > m) {
                         summary.longest_win = Some((n, index as u64));
                     }

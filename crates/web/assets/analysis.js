@@ -20,6 +20,7 @@ export class Analysis {
     this.ply = this.play.shownPly();
     this.arrow = null;
     $("score").textContent = "…";
+    $("tablebase").textContent = "";
     $("depth").textContent = "";
     $("pv").textContent = "";
     const time = $("analysis-time").value;
@@ -29,6 +30,7 @@ export class Analysis {
     source.addEventListener("iteration", (e) => {
       const it = JSON.parse(e.data);
       $("score").textContent = it.score_text;
+      $("tablebase").textContent = it.tablebase || "";
       $("depth").textContent = `depth ${it.depth}, ${it.nodes} nodes, ${(it.time_ms / 1000).toFixed(1)} s`;
       $("pv").textContent = it.pv.join(" ");
       if (it.best) this.arrow = [it.best.from, it.best.to];

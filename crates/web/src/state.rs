@@ -26,6 +26,8 @@ pub struct Limits {
     pub idle: Duration,
     /// How often idle games are looked for.
     pub sweep: Duration,
+    /// Endgame tables analyses probe (`bushka serve --tablebases DIR`).
+    pub tablebases: Option<bushka_engine::TablesDir>,
 }
 
 impl Default for Limits {
@@ -36,6 +38,7 @@ impl Default for Limits {
             search_wait: Duration::from_secs(30),
             idle: Duration::from_secs(2 * 60 * 60),
             sweep: Duration::from_secs(60),
+            tablebases: None,
         }
     }
 }

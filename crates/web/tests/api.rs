@@ -503,15 +503,7 @@ async fn analysis_streams_iterations_then_done() {
         .new_game(json!({"white": "human", "black": "human"}))
         .await;
     let id = game["id"].as_str().expect("id");
-    let text = s
-        .client
-        .get(format!("{}/api/games/{id}/analysis?movetime=300", s.base))
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("stream");
+    let text = s.analysis(id, 300).await;
     assert!(text.contains("event: iteration"), "{text}");
     assert!(text.contains("event: done"), "{text}");
     let first = text

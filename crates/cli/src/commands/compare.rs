@@ -8,7 +8,7 @@ use bushka_arena::{
 };
 use bushka_rules::AnyBoard;
 
-use crate::commands::arena_common::{automated_spec, progress};
+use crate::commands::arena_common::{automated_spec, check_tables, progress};
 use crate::commands::load_variant;
 use crate::commands::report::{ReportArgs, write_report};
 use crate::error::CliError;
@@ -66,6 +66,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .iter()
         .map(|v| load_variant(v).map(AnyBoard::new))
         .collect::<Result<Vec<_>, _>>()?;
+    check_tables(&[player], boards.iter().map(|b| b.geometry().as_ref()))?;
     for (i, board) in boards.iter().enumerate() {
         let id = &board.geometry().meta().id;
         if let Some(j) = boards[..i]

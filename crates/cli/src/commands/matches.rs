@@ -8,7 +8,7 @@ use bushka_arena::{
 };
 use bushka_rules::AnyBoard;
 
-use crate::commands::arena_common::{automated_spec, progress};
+use crate::commands::arena_common::{automated_spec, check_tables, progress};
 use crate::commands::record_file::tag_name;
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
@@ -58,6 +58,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let first = automated_spec(&args.white)?;
     let second = automated_spec(&args.black)?;
     let board = AnyBoard::new(load_variant(&args.variant)?);
+    check_tables(&[first, second], [board.geometry().as_ref()])?;
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).map_err(|error| CliError::File {
             path: dir.display().to_string(),

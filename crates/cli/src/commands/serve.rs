@@ -22,6 +22,10 @@ pub struct Args {
     /// Searches (engine moves, analyses, lab runs) at once; others wait their turn.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     searches: Option<u64>,
+    /// Endgame tables (from `bushka solve --save DIR`) that analyses probe: a covered
+    /// position's panel says `tablebase: win in N`.
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<std::path::PathBuf>,
 }
 
 /// Runs `serve`.
@@ -29,6 +33,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut limits = bushka_web::Limits::default();
     if let Some(n) = args.searches {
         limits.max_searches = n as usize;
+    }
+    if let Some(dir) = &args.tablebases {
+        let dir = bushka_engine::TablesDir::register(dir).map_err(CliError::Usage)?;
+        // Refuse damaged or mismatched files now rather than during an analysis.
+        for geometry in bushka_geometry::BUILTIN
+            .iter()
+            .filter_map(|b| bushka_geometry::builtin(b.name).and_then(Result::ok))
+        {
+            match dir.load(&geometry) {
+                Ok(_) | Err(bushka_engine::TablesError::Empty { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        limits.tablebases = Some(dir);
     }
     let addr = SocketAddr::new(args.host, args.port);
     let mut failure = None;

@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         targets.push(text.parse::<Material>()?);
     }
     if let Some(n) = args.pieces {
-        targets.extend(every_signature(n));
+        targets.extend(Material::up_to(n));
     }
     let mut tables = match &args.save {
         Some(dir) if dir.is_dir() => load_dir(dir, &geometry)?,
@@ -62,29 +62,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ))?;
     }
     Ok(())
-}
-
-/// Every signature of at most `n` pieces in which both colours have a piece.
-fn every_signature(n: u32) -> Vec<Material> {
-    let mut out = Vec::new();
-    let n = n as u8;
-    for wk in 0..=n {
-        for wm in 0..=n - wk {
-            for bk in 0..=n - wk - wm {
-                for bm in 0..=n - wk - wm - bk {
-                    let m = Material {
-                        kings: [wk, bk],
-                        men: [wm, bm],
-                    };
-                    if wk + wm > 0 && bk + bm > 0 {
-                        out.push(m);
-                    }
-                }
-            }
-        }
-    }
-    out.sort_by_key(|m| (m.total(), *m));
-    out
 }
 
 /// A progress bar per solver round, and the start of each table for the timings.

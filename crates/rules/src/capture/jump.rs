@@ -28,40 +28,98 @@ pub(crate) fn generate<B: Bits>(
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
     let men_dirs = men_directions(board, me);
-    // Men with a jump at once: an opposing neighbour with a vacant cell beyond.
-    let mut men_that_can = B::EMPTY;
+    // Per direction, the cells from which a man jumps that way at once: an opposing
+    // neighbour with a vacant cell beyond.
+    let mut jumps_from = [B::EMPTY; MAX_DIRS];
+    let mut can_jump = B::EMPTY;
     for &d in men_dirs {
-        men_that_can |= board.step_back(theirs & board.step_back(empty, d), d);
+        jumps_from[d] = board.step_back(theirs & board.step_back(empty, d), d);
+        can_jump |= jumps_from[d];
     }
-    let men = pos.men(me) & men_that_can;
+    let men = pos.men(me) & can_jump;
     let kings = pos.kings(me);
     if men.is_empty() && kings.is_empty() {
         return false;
     }
     let mut majority = Majority::new(board.rules.majority);
-    let all_dirs = &ALL_DIRS[..board.dirs];
-    let long_kings = board.rules.king_range == KingRange::Long;
-    let pieces = men.iter().map(|sq| (sq, false));
     let (moves, ends) = out.scratch();
-    for (sq, king) in pieces.chain(kings.iter().map(|sq| (sq, true))) {
-        ends.clear();
-        let mut search = Sequences {
-            jumps: Jumps {
-                board,
-                theirs,
-                vacant: empty | B::bit(sq),
-                dirs: if king { all_dirs } else { men_dirs },
-                long: king && long_kings,
-            },
-            out: &mut *moves,
-            ends: &mut *ends,
-            majority: &mut majority,
-            origin: sq as Sq,
-            promotion: if king { B::EMPTY } else { board.promotion(me) },
-        };
-        search.search(sq as Sq, B::EMPTY);
+    let searched = if board.lattice {
+        single_jumps(board, me, men, &jumps_from, can_jump, &mut majority, moves)
+    } else {
+        men
+    };
+    let mut search = Sequences {
+        jumps: Jumps {
+            board,
+            theirs,
+            vacant: empty,
+            dirs: men_dirs,
+            long: false,
+        },
+        out: moves,
+        ends,
+        majority: &mut majority,
+        origin: NO_SQ,
+        promotion: board.promotion(me),
+    };
+    for sq in searched.iter() {
+        search.start(sq as Sq, empty);
+    }
+    if !kings.is_empty() {
+        search.jumps.dirs = &ALL_DIRS[..board.dirs];
+        search.jumps.long = board.rules.king_range == KingRange::Long;
+        search.promotion = B::EMPTY;
+        for sq in kings.iter() {
+            search.start(sq as Sq, empty);
+        }
     }
     !out.is_empty()
+}
+
+/// Lists the captures of the men whose every jump ends the move, straight from the
+/// per-direction sets `jumps_from` (whose union is `can_jump`), and returns the other
+/// men, which need the full search. On a lattice a man's first jump goes on only from
+/// a cell of `can_jump`: a second jump could neither take the first piece again nor
+/// land on the origin (both would need the opposite direction over the same piece),
+/// so the first move's vacated and jumped cells change nothing there.
+fn single_jumps<B: Bits>(
+    board: &Board<B>,
+    me: bushka_geometry::Player,
+    men: B,
+    jumps_from: &[B; MAX_DIRS],
+    can_jump: B,
+    majority: &mut Majority,
+    out: &mut Vec<Move<B>>,
+) -> B {
+    let dirs = men_directions(board, me);
+    let landing = |from: usize, d: Dir| {
+        let target = board.neighbour(from as Sq, d);
+        (target, board.neighbour(target, d))
+    };
+    let mut searched = B::EMPTY;
+    for &d in dirs {
+        for from in (men & jumps_from[d]).iter() {
+            if can_jump.has(landing(from, d).1 as usize) {
+                searched |= B::bit(from);
+            }
+        }
+    }
+    let promotion = board.promotion(me);
+    for &d in dirs {
+        for from in (men & jumps_from[d] & !searched).iter() {
+            let (target, to) = landing(from, d);
+            if majority.admit(1, out) {
+                out.push(Move {
+                    kind: MoveKind::PieceCapture,
+                    from: from as Sq,
+                    to,
+                    captured: B::bit(target as usize),
+                    promotes: promotion.has(to as usize),
+                });
+            }
+        }
+    }
+    searched
 }
 
 /// Every direction index, sliced to the board's direction count.
@@ -97,30 +155,19 @@ struct Jumps<'a, B: Bits> {
 }
 
 impl<B: Bits> Jumps<'_, B> {
-    /// The jump from `at` in direction `d` with `captured` already taken: the piece
-    /// jumped and the first landing cell. Returns values, not a list, so the search
-    /// recurses without copying arrays around.
+    /// The jump from `at` in direction `d` over one of the `open` pieces (opposing
+    /// pieces not yet jumped): the piece jumped and the first landing cell. Returns
+    /// values, not a list, so the search recurses without copying arrays around.
     #[inline(always)]
-    fn along(&self, at: Sq, d: Dir, captured: B) -> Option<(Sq, Sq)> {
+    fn along(&self, at: Sq, d: Dir, open: B) -> Option<(Sq, Sq)> {
         let board = self.board;
-        if !self.long {
-            // Men and short kings: two bitset steps (shifts on lattice boards).
-            let from = B::bit(at as usize);
-            let target = board.step(from, d) & self.theirs & !captured;
-            if target.is_empty() {
-                return None;
-            }
-            let land = board.step(target, d) & self.vacant & !from;
-            if land.is_empty() {
-                return None;
-            }
-            return Some((target.lowest() as Sq, land.lowest() as Sq));
-        }
         let mut target = board.neighbour(at, d);
-        while target != NO_SQ && target != at && self.vacant.has(target as usize) {
-            target = board.neighbour(target, d);
+        if self.long {
+            while target != NO_SQ && target != at && self.vacant.has(target as usize) {
+                target = board.neighbour(target, d);
+            }
         }
-        if target == NO_SQ || !(self.theirs & !captured).has(target as usize) {
+        if target == NO_SQ || !open.has(target as usize) {
             return None;
         }
         let land = board.neighbour(target, d);
@@ -154,13 +201,22 @@ struct Sequences<'a, B: Bits> {
 }
 
 impl<B: Bits> Sequences<'_, B> {
+    /// Searches the sequences of the piece on `origin`, which leaves its cell vacant.
+    #[inline]
+    fn start(&mut self, origin: Sq, empty: B) {
+        self.ends.clear();
+        self.origin = origin;
+        self.jumps.vacant = empty | B::bit(origin as usize);
+        self.search(origin, B::EMPTY);
+    }
+
     fn search(&mut self, at: Sq, captured: B) {
-        if self.majority.hopeless(captured, self.jumps.theirs) {
-            return;
-        }
+        // Every jumped piece is an opposing one, so the majority cannot prune here: a
+        // sequence may still take all the others.
+        let open = self.jumps.theirs & !captured;
         let mut any = false;
         for &d in self.jumps.dirs {
-            let Some((target, first)) = self.jumps.along(at, d, captured) else {
+            let Some((target, first)) = self.jumps.along(at, d, open) else {
                 continue;
             };
             any = true;
@@ -212,7 +268,7 @@ pub(crate) fn replaying<B: Bits, R>(
     };
     f(&|at, captured, visit| {
         for &d in jumps.dirs {
-            let Some((target, first)) = jumps.along(at, d, captured) else {
+            let Some((target, first)) = jumps.along(at, d, jumps.theirs & !captured) else {
                 continue;
             };
             let mut land = Some(first);

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use bushka_engine::{Iteration, Limits, Searcher, score_text};
+use bushka_engine::{Iteration, Limits, Searcher, TablesDir, score_text};
 use bushka_rules::{Bits, Game};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
@@ -51,9 +51,16 @@ struct IterationView {
     pv: Vec<String>,
     /// The best move (the first of the variation).
     best: Option<MoveView>,
+    /// The endgame tables' verdict when they cover the position: `tablebase: win in
+    /// 7`, `tablebase: loss in 4`, `tablebase: draw`.
+    tablebase: Option<String>,
 }
 
-fn iteration_view<B: Bits>(game: &Game<B>, it: &Iteration<B>) -> IterationView {
+fn iteration_view<B: Bits>(
+    game: &Game<B>,
+    it: &Iteration<B>,
+    tablebase: Option<&String>,
+) -> IterationView {
     let board = game.board();
     let mut pos = *game.position();
     let mut pv = Vec::with_capacity(it.pv.len());
@@ -73,6 +80,7 @@ fn iteration_view<B: Bits>(game: &Game<B>, it: &Iteration<B>) -> IterationView {
         time_ms: it.elapsed.as_millis() as u64,
         pv,
         best,
+        tablebase: tablebase.cloned(),
     }
 }
 
@@ -104,13 +112,30 @@ fn game_at<B: Bits>(game: &Game<B>, ply: usize) -> Result<Game<B>, ApiError> {
 
 /// Runs a search of `game` and sends its iterations; stops early when the receiver
 /// has gone (the browser closed the stream).
-fn analyse<B: Bits>(game: &Game<B>, limits: &Limits, tx: &mpsc::Sender<Event>) {
+fn analyse<B: Bits>(
+    game: &Game<B>,
+    limits: &Limits,
+    tables: Option<TablesDir>,
+    tx: &mpsc::Sender<Event>,
+) {
     let stop = Arc::new(AtomicBool::new(false));
     let mut searcher = Searcher::new(Arc::clone(game.board()), ANALYSIS_MIB);
     searcher.set_stop_flag(Arc::clone(&stop));
+    // A directory without tables of this variant covers nothing here.
+    let tables = tables.and_then(|dir| dir.load(game.board().geometry()).ok());
+    let verdict = tables.as_ref().and_then(|t| {
+        let value = t.probe(game.board(), game.position())?;
+        Some(format!("tablebase: {}", value.text()))
+    });
+    if let Some(tables) = tables {
+        searcher.set_tablebases(tables);
+    }
     let result = searcher.search_game(game, limits, |it| {
         if tx
-            .blocking_send(event("iteration", &iteration_view(game, it)))
+            .blocking_send(event(
+                "iteration",
+                &iteration_view(game, it, verdict.as_ref()),
+            ))
             .is_err()
         {
             stop.store(true, Ordering::Relaxed);
@@ -141,6 +166,7 @@ pub async fn stream(
     }
     let limits = Limits::movetime(Duration::from_millis(movetime));
     let entry = state.game(&id)?;
+    let tables = state.limits.tablebases;
     let permit = state.search_permit().await?;
     let (tx, rx) = mpsc::channel(16);
     {
@@ -148,7 +174,7 @@ pub async fn stream(
         with_session!(&*guard, s => {
             let game = game_at(s.game(), q.ply.unwrap_or(s.game().moves().len()))?;
             tokio::task::spawn_blocking(move || {
-                analyse(&game, &limits, &tx);
+                analyse(&game, &limits, tables, &tx);
                 drop(permit);
             });
         });

@@ -41,6 +41,11 @@ impl From<SessionError> for ApiError {
 /// Parses a player spec and keeps its cost within what a shared server allows: an
 /// engine needs a time, depth or node limit (a level gives one), each within its cap.
 fn player(text: &str) -> Result<PlayerSpec, ApiError> {
+    if text.to_ascii_lowercase().contains("tablebases") {
+        return Err(ApiError::BadRequest(format!(
+            "player `{text}`: table directories are the server's (`bushka serve --tablebases DIR`)"
+        )));
+    }
     let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     if let PlayerSpec::Engine { limits, .. } = spec {
         let within = [

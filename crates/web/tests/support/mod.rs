@@ -84,6 +84,21 @@ impl Server {
         (status, r.text().await.expect("body"))
     }
 
+    /// The whole event stream of an analysis of game `id` at `movetime` ms.
+    pub async fn analysis(&self, id: &str, movetime: u64) -> String {
+        self.client
+            .get(format!(
+                "{}/api/games/{id}/analysis?movetime={movetime}",
+                self.base
+            ))
+            .send()
+            .await
+            .expect("GET")
+            .text()
+            .await
+            .expect("stream")
+    }
+
     /// DELETE, returning the status.
     pub async fn delete(&self, path: &str) -> u16 {
         let r = self

@@ -20,6 +20,7 @@ use bushka_session::{Session, Setup, choose_player, game_from_record, record_tag
 
 pub use terminal::run_game;
 
+use crate::commands::arena_common::check_tables;
 use crate::commands::common::at_least_one;
 use crate::commands::record_file::{game_variant, read_record};
 use crate::error::CliError;
@@ -103,6 +104,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         tag("Black"),
         PlayerSpec::from_str("engine")?,
     )?;
+    check_tables(&[white, black], [&geometry])?;
     let board = AnyBoard::new(geometry);
     let tags = record_tags(&variant, &white_name, &black_name, record.as_ref());
     with_board!(&board, b => {

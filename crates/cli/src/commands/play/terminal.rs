@@ -8,6 +8,7 @@ use bushka_engine::{Limits, PlayerSpec, score_text};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Outcome};
 use bushka_session::{DrawOffer, HINT_TIME, Ply, Session, SessionError, Undone};
+use bushka_tablebase::Tablebases;
 
 use rustyline::DefaultEditor;
 
@@ -69,12 +70,19 @@ struct Terminal<B: Bits, R: BufRead, W: Write> {
     show_names: bool,
     lines: Lines<R>,
     out: W,
+    /// Tables an engine spec names (`engine:tablebases=DIR`): covered positions say
+    /// `tablebase: win in N` for the side to move.
+    tables: Option<Arc<Tablebases>>,
 }
 
 impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
     fn new(session: Session<B>, loaded: Option<String>, lines: Lines<R>, out: W) -> Self {
         // Alone against the computer as Black, you see the board from your side.
         let flipped = !session.is_human(Colour::White) && session.is_human(Colour::Black);
+        let geometry = session.board().geometry();
+        let tables = Colour::BOTH
+            .into_iter()
+            .find_map(|side| session.spec(side).tables(geometry).ok().flatten());
         Terminal {
             session,
             loaded,
@@ -82,6 +90,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             show_names: true,
             lines,
             out,
+            tables,
         }
     }
 
@@ -205,6 +214,9 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
         out.push('\n');
         out.push_str(&text::status(board, pos, game.legal_moves()));
         out.push('\n');
+        if let Some(value) = self.tables.as_ref().and_then(|t| t.probe(board, pos)) {
+            out.push_str(&format!("tablebase: {}\n", value.text()));
+        }
         out
     }
 
