@@ -23,6 +23,27 @@ pub(crate) fn generate<B: Bits>(
     pos: &Position<B>,
     out: &mut MoveList<B>,
 ) -> bool {
+    captures(board, pos, out, false);
+    !out.is_empty()
+}
+
+/// The number of jump captures in `pos`, with `out` as scratch (see [`captures`]).
+#[inline(always)]
+pub(crate) fn count<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) -> u64 {
+    captures(board, pos, out, true).unwrap_or(out.len() as u64)
+}
+
+/// Generates the jump captures of `pos` into `out` (which must be empty). With
+/// `counting`, returns their number instead when it is told by set arithmetic: on a
+/// lattice board with no king to move, when no man lands where it could jump again
+/// (by the argument of [`single_jumps`]), every single jump is a whole move.
+#[inline(always)]
+fn captures<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+    counting: bool,
+) -> Option<u64> {
     let me = pos.side();
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
@@ -39,7 +60,19 @@ pub(crate) fn generate<B: Bits>(
     let men = pos.men(me) & can_jump;
     let kings = pos.kings(me);
     if men.is_empty() && kings.is_empty() {
-        return false;
+        return Some(0);
+    }
+    if counting && board.lattice && kings.is_empty() {
+        let mut n = 0;
+        let mut goes_on = B::EMPTY;
+        for &d in men_dirs {
+            let movers = men & jumps_from[d];
+            goes_on |= board.step(board.step(movers, d), d);
+            n += u64::from(movers.count());
+        }
+        if (goes_on & can_jump).is_empty() {
+            return Some(n);
+        }
     }
     let mut majority = Majority::new(board.rules.majority);
     let (moves, ends) = out.scratch();
@@ -73,7 +106,7 @@ pub(crate) fn generate<B: Bits>(
             search.start(sq as Sq, empty);
         }
     }
-    !out.is_empty()
+    None
 }
 
 /// Lists the captures of the men whose every jump ends the move, straight from the
