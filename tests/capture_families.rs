@@ -231,6 +231,49 @@ fn a_deadline_stops_a_generation() {
     });
 }
 
+/// The king-among-men board of `size` played with draughts' jump capture (a flying
+/// king jumping the men in countless orders): the variant file and the position.
+fn jump_family(size: usize) -> (String, String) {
+    let (file, position) = king_among_men(size, true);
+    let file = format!("{file}\n[rules]\ncapture = \"jump\"\nline_moves = false\n");
+    (file, position)
+}
+
+#[test]
+fn jump_capture_is_budgeted_too() {
+    let (file, position) = jump_family(22);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        assert_eq!(
+            b.moves_within(&pos, Budget::steps(1000)).map(|l| l.len()),
+            Err(GenerationLimit::Steps(1000))
+        );
+        let budget = Budget::default().with_deadline(Some(Instant::now()));
+        assert_eq!(
+            b.moves_within(&pos, budget).map(|l| l.len()),
+            Err(GenerationLimit::Deadline)
+        );
+        assert_eq!(
+            bushka_rules::perft_within(b, &pos, 1, &Budget::steps(1000)),
+            Err(GenerationLimit::Steps(1000))
+        );
+    });
+    // Where the budget suffices, it changes nothing.
+    let (file, position) = jump_family(10);
+    let board = board_of(&file);
+    with_board!(&board, b => {
+        let pos = b.parse_position(&position).expect("position");
+        let all = b.moves_within(&pos, Budget::steps(u64::MAX)).expect("no limit");
+        assert!(!all.is_empty());
+        assert_eq!(all.as_slice(), b.moves(&pos).as_slice());
+        assert_eq!(
+            bushka_rules::perft_within(b, &pos, 1, &Budget::steps(1_000_000)),
+            Ok(all.len() as u64)
+        );
+    });
+}
+
 /// The full-size families: each position's moves listed under the programs' step
 /// limit, timed (printed, never asserted).
 #[test]

@@ -158,14 +158,10 @@ impl<B: Bits> MoveList<B> {
         self.budget.exhausted()
     }
 
-    /// The capture-search scratch with the work budget, for the contact capture.
+    /// The moves, the capture-search scratch and the work budget, borrowed together by
+    /// the capture styles.
     pub(crate) fn budgeted_scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>, &mut Budget) {
         (&mut self.moves, &mut self.ends, &mut self.budget)
-    }
-
-    /// The moves and the capture-search scratch, borrowed together by the generators.
-    pub(crate) fn scratch(&mut self) -> (&mut Vec<Move<B>>, &mut States<B>) {
-        (&mut self.moves, &mut self.ends)
     }
 
     /// Removes later repeats of a move (by identity), keeping the order.

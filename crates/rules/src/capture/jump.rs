@@ -13,6 +13,7 @@ use bushka_geometry::{Dir, KingRange, MAX_DIRS, MenCapture};
 use super::{Majority, NextCaptures};
 use crate::bits::Bits;
 use crate::board::{Board, NO_SQ, Sq};
+use crate::budget::Budget;
 use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
 
@@ -68,7 +69,7 @@ fn captures<B: Bits>(
     let single = men & !searched;
     let mut singles = 0;
     let mut majority = Majority::new(board.rules.majority);
-    let (moves, ends) = out.scratch();
+    let (moves, ends, budget) = out.budgeted_scratch();
     if counting {
         for &d in men_dirs {
             singles += u64::from((single & jumps_from[d]).count());
@@ -90,6 +91,7 @@ fn captures<B: Bits>(
         out: moves,
         ends,
         majority: &mut majority,
+        budget: &mut *budget,
         origin: NO_SQ,
         promotion: board.promotion(me),
     };
@@ -103,6 +105,10 @@ fn captures<B: Bits>(
         for sq in kings.iter() {
             search.start(sq as Sq, empty);
         }
+    }
+    if budget.exhausted().is_some() {
+        moves.clear();
+        return 0;
     }
     let listed = moves.len() as u64;
     // Counted single jumps stand beside the listed captures unless these take more.
@@ -235,6 +241,8 @@ struct Sequences<'a, B: Bits> {
     /// Ends (cell, captured set) already recorded from this origin.
     ends: &'a mut States<B>,
     majority: &'a mut Majority,
+    /// One step per state visited; the search unwinds when it runs out.
+    budget: &'a mut Budget,
     origin: Sq,
     /// The mover's promotion zone, empty for a king.
     promotion: B,
@@ -251,6 +259,9 @@ impl<B: Bits> Sequences<'_, B> {
     }
 
     fn search(&mut self, at: Sq, captured: B) {
+        if !self.budget.spend() {
+            return;
+        }
         // Every jumped piece is an opposing one, so the majority cannot prune here: a
         // sequence may still take all the others.
         let open = self.jumps.theirs & !captured;
