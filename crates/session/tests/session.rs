@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{DrawReason, Game, Outcome, Record, WinReason};
+use bushka_rules::{DrawReason, Game, MAX_GENERATION_STEPS, Outcome, Record, WinReason};
 use bushka_session::{
     DrawOffer, Session, SessionError, Setup, Undone, game_from_record, record_tags,
 };
@@ -20,7 +20,7 @@ fn session(specs: [&str; 2], position: Option<&str>) -> Session<u64> {
         |p| board.parse_position(p).expect("a valid position"),
     );
     Session::new(Setup {
-        game: Game::from_position(Arc::clone(&board), start),
+        game: Game::from_position(Arc::clone(&board), start).expect("a game starts"),
         specs: specs.map(|s| s.parse::<PlayerSpec>().expect("a valid spec")),
         tags: vec![("Variant".into(), "bushka".into())],
         max_plies: None,
@@ -197,7 +197,7 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
         }))
     ));
     let mut s = Session::new(Setup {
-        game: Game::new(bushka()),
+        game: Game::new(bushka()).expect("a game starts"),
         specs: [
             PlayerSpec::Random { seed: 3 },
             PlayerSpec::Random { seed: 4 },
@@ -277,7 +277,7 @@ fn a_result_the_moves_do_not_explain_is_a_declaration() {
     let board = bushka();
     let record =
         Record::parse("[Variant \"bushka\"]\n[Result \"0-1\"]\n1. f45 0-1\n").expect("a record");
-    let game = game_from_record(board, &record).expect("replays");
+    let game = game_from_record(board, &record, MAX_GENERATION_STEPS).expect("replays");
     assert_eq!(game.moves().len(), 1);
     assert_eq!(
         game.outcome().map(|o| o.result_text()),
