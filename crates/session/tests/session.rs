@@ -314,3 +314,41 @@ fn reseeded_sessions_differ_unless_a_spec_names_its_seed() {
         assert_eq!(opening(seeded, seed), first);
     }
 }
+
+/// A move into a position whose moves the game cannot list within its step budget is
+/// refused with that reason (not as illegal), and the session stays where it was; a
+/// record that reaches such a position is refused naming the move.
+#[test]
+fn a_move_into_an_unlistable_position_is_refused() {
+    use bushka_rules::{GameError, GenerationLimit};
+    // Black has no capture (no search step); after c75 White must capture (two steps).
+    let quiet =
+        "B:Wd2,e5,e6,f2,f3,f4,g3,g5,g6,g7,h4,h5,h6,i5:Ba5,b4,b5,b6,c6,c7,c8,d6,d7,d9,e9,e0,f8,f9";
+    let board = bushka();
+    let start = board.parse_position(quiet).expect("a valid position");
+    let mut s = Session::new(Setup {
+        game: Game::from_position_within(Arc::clone(&board), start, 1).expect("listed"),
+        specs: [PlayerSpec::Human, PlayerSpec::Human],
+        tags: Vec::new(),
+        max_plies: None,
+    });
+    let unlisted = GameError::Unlisted {
+        ply: 1,
+        limit: GenerationLimit::Steps(1),
+    };
+    assert_eq!(
+        s.play_text("c75").err(),
+        Some(SessionError::Unlisted(unlisted))
+    );
+    assert!(s.game().moves().is_empty() && s.end().is_none());
+    assert_eq!(s.position(), &start);
+    let record = Record::parse(&format!("[FEN \"{quiet}\"]\n\n1... c75 *\n")).expect("parses");
+    let err = game_from_record(Arc::clone(&board), &record, 1).expect_err("refused");
+    assert!(
+        err.to_string()
+            .starts_with("the position after move 1... c75 (line 3): "),
+        "{err}"
+    );
+    let game = game_from_record(board, &record, 2).expect("listed within two steps");
+    assert_eq!(game.moves().len(), 1);
+}
