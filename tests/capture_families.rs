@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use bushka_engine::{Limits, Searcher};
+use bushka_engine::{Limits, STEPS_PER_NODE, Searcher};
 
 use bushka_rules::{
     AnyBoard, Bits, Board, Budget, Game, GameError, GenerationLimit, Position, Sq, with_board,
@@ -292,6 +292,37 @@ fn the_engine_stops_inside_a_generation_below_the_root() {
         assert!(b.moves(&pos).iter().any(|m| m.same(&best)), "the answer is legal");
         // Depth 2 needs White's reply listed: the search stopped inside that generation.
         assert!(result.last.is_some_and(|it| it.depth <= 1), "stopped before depth 2");
+    });
+}
+
+/// A node limit bounds the capture search too: on the 30x30 king among men the root's
+/// listing may take only `STEPS_PER_NODE` steps per node allowed (not the programs'
+/// 50 million); in a game on the 22x22 one (its root listed by the game) the search's
+/// own listing of the root is cut at the steps its nodes left allow, and those steps
+/// count as nodes: the search ends at its node limit with the first legal move.
+#[test]
+fn a_node_limit_caps_and_counts_capture_search_steps() {
+    const NODES: u64 = 8;
+    on_family!(30, true, |b, pos| {
+        let mut searcher = Searcher::new(std::sync::Arc::clone(b), 1);
+        let result = searcher.search(&pos, &Limits::nodes(NODES), |_| {});
+        assert_eq!(
+            (result.best, result.unlisted),
+            (None, Some(GenerationLimit::Steps(NODES * STEPS_PER_NODE)))
+        );
+    });
+    on_family!(22, true, |b, pos| {
+        let game = Game::from_position(std::sync::Arc::clone(b), pos).expect("listed");
+        let mut searcher = Searcher::new(std::sync::Arc::clone(b), 1);
+        let result = searcher.search_game(&game, &Limits::nodes(NODES), |_| {});
+        let cut = GenerationLimit::Steps((NODES - 1) * STEPS_PER_NODE);
+        assert_eq!((result.nodes, result.cut), (NODES, Some(cut)));
+        assert_eq!(result.best.as_ref(), game.legal_moves().first());
+        let result = searcher.search_game(&game, &Limits::depth(1), |_| {});
+        assert_eq!(
+            result.cut, None,
+            "without a node limit the listing is whole"
+        );
     });
 }
 
