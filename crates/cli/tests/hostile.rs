@@ -375,3 +375,17 @@ fn match_and_compare_refuse_a_start_they_cannot_list() {
         "{err}"
     );
 }
+
+#[test]
+fn check_names_a_variant_whose_start_it_cannot_list() {
+    let output = bushka(&["check", "tests/data/families/kings-1024.toml"]);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(out.contains("kings-1024.toml: ok:"), "{out}");
+    let err = stderr(&output);
+    assert!(
+        err.contains(&format!("tests/data/families/kings-1024.toml: {UNLISTED}")),
+        "{err}"
+    );
+    assert!(err.contains("1 of 1 variant files are invalid"), "{err}");
+}
