@@ -344,36 +344,17 @@ fn play_and_replay_refuse_a_start_they_cannot_list() {
 #[test]
 fn match_and_compare_refuse_a_start_they_cannot_list() {
     let variant = "tests/data/families/kings-1024.toml";
-    let output = bushka(&[
-        "match",
-        "--variant",
-        variant,
-        "--white",
-        "random",
-        "--black",
-        "random",
-        "--games",
-        "2",
-    ]);
-    let err = one_line_error(&output);
-    assert!(
-        err.starts_with(&format!("error: kings-1024, game 1: {UNLISTED}")),
-        "{err}"
-    );
-    let output = bushka(&[
-        "compare",
-        "--variant",
-        variant,
-        "--player",
-        "random",
-        "--games",
-        "2",
-    ]);
-    let err = one_line_error(&output);
-    assert!(
-        err.starts_with(&format!("error: kings-1024, game 1: {UNLISTED}")),
-        "{err}"
-    );
+    let random = ["random", "--games", "2", "--variant", variant];
+    for args in [
+        [&["match", "--white", "random", "--black"][..], &random[..]].concat(),
+        [&["compare", "--player"][..], &random[..]].concat(),
+    ] {
+        let err = one_line_error(&bushka(&args));
+        assert!(
+            err.starts_with(&format!("error: kings-1024, game 1: {UNLISTED}")),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
