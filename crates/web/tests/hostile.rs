@@ -81,3 +81,37 @@ async fn hostile_boards_are_refused_and_the_server_answers_on() {
         .await;
     assert_eq!(status, 200, "{game}");
 }
+
+/// A move into a position the game cannot list within the server's step limit is
+/// refused (422, naming the ply) and the game stays where it was. With a limit of one
+/// step: Black to move on Bushka has no capture to search; after `c75` White must
+/// capture, which takes two steps to list.
+#[tokio::test]
+async fn a_move_into_an_unlistable_position_is_refused() {
+    let s = Server::with(Limits {
+        generation_steps: 1,
+        ..Limits::default()
+    })
+    .await;
+    let quiet =
+        "B:Wd2,e5,e6,f2,f3,f4,g3,g5,g6,g7,h4,h5,h6,i5:Ba5,b4,b5,b6,c6,c7,c8,d6,d7,d9,e9,e0,f8,f9";
+    let (status, game) = s
+        .post(
+            "/api/games",
+            json!({"variant": "bushka", "position": quiet, "white": "human", "black": "human"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{game}");
+    let id = game["id"].as_str().expect("id");
+    let refused = s
+        .post(&format!("/api/games/{id}/move"), json!({"move": "c75"}))
+        .await;
+    assert_error(
+        &refused,
+        422,
+        "that move cannot be played: the position after ply 1: move generation stopped after 1 capture-search steps",
+    );
+    let (status, now) = s.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, 200, "{now}");
+    assert_eq!(now["moves"].as_array().map(Vec::len), Some(0), "{now}");
+}
