@@ -302,3 +302,21 @@ fn records_skip_pdn_variations() {
         );
     }
 }
+
+#[test]
+fn perft_bulk_count_agrees_when_single_jumps_and_longer_captures_mix() {
+    let b = international();
+    for (position, legal) in [
+        // Two men with single jumps that end the move: counted without listing.
+        ("W:W31,47:B27,41", &["31x22", "47x36"][..]),
+        // 47's single jump beside 32's double: the majority leaves the double.
+        ("W:W32,47:B28,19,41", &["32x14"][..]),
+        // Two doubles (44 goes on from 33) beside 49's single jump over 43.
+        ("W:W32,44,49:B28,19,39,43", &["32x14", "44x22"][..]),
+    ] {
+        assert_eq!(moves(&b, position), sorted(legal), "{position}");
+        let pos = b.parse_position(position).expect("position");
+        let counted = b.count_legal(&pos, &mut bushka_rules::MoveList::new());
+        assert_eq!(counted, legal.len() as u64, "{position}");
+    }
+}

@@ -44,6 +44,18 @@ pub trait Bits:
     fn shift_down(self, n: u32) -> Self {
         self.shift(-(n as i32))
     }
+    /// Whether [`Bits::rotate_up`] is a single machine rotation.
+    const FAST_ROTATE: bool = false;
+    /// Every index moved up by `n` modulo [`Bits::CAPACITY`] (`n` below it): a shift
+    /// up by `n`, or down by `CAPACITY - n`, on a set none of whose indices wrap.
+    #[inline]
+    fn rotate_up(self, n: u32) -> Self {
+        if n == 0 {
+            self
+        } else {
+            self.shift_up(n) | self.shift_down(Self::CAPACITY as u32 - n)
+        }
+    }
     /// Number of indices in the set.
     fn count(self) -> u32;
     /// The lowest index (the set must not be empty).
@@ -108,6 +120,11 @@ macro_rules! primitive_bits {
             #[inline]
             fn shift_down(self, n: u32) -> Self {
                 self >> n
+            }
+            const FAST_ROTATE: bool = true;
+            #[inline]
+            fn rotate_up(self, n: u32) -> Self {
+                self.rotate_left(n)
             }
             #[inline]
             fn count(self) -> u32 {

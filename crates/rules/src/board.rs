@@ -23,6 +23,9 @@ pub const NO_SQ: Sq = Sq::MAX;
 struct SetStep<B> {
     from: B,
     by: IndexShift,
+    /// The shift as a rotation up (`Up(n)`: n, `Down(n)`: capacity - n), for
+    /// boards whose every step is a shift.
+    rotation: u32,
     /// The direction, for the table.
     dir: Dir,
 }
@@ -63,6 +66,8 @@ pub struct Board<B: Bits> {
     pub(crate) rules: RuleSet,
     /// Whether every link comes from a direction vector (see [`Geometry::is_lattice`]).
     pub(crate) lattice: bool,
+    /// Whether every step is a shift, applied as one rotation (see [`Bits::rotate_up`]).
+    rotates: bool,
 }
 
 impl<B: Bits> Board<B> {
@@ -96,20 +101,34 @@ impl<B: Bits> Board<B> {
         for (d, opposite) in opposite.iter_mut().enumerate().take(dirs) {
             *opposite = geometry.opposite(d);
         }
-        let set_step = |d: usize| SetStep {
-            from: has_neighbour[d],
-            by: match embedding.steps[d] {
+        let set_step = |d: usize| {
+            let by = match embedding.steps[d] {
                 Step::Shift(s) if s >= 0 => IndexShift::Up(s.unsigned_abs()),
                 Step::Shift(s) => IndexShift::Down(s.unsigned_abs()),
                 Step::Table => IndexShift::Table,
-            },
-            dir: d,
+            };
+            let rotation = match by {
+                IndexShift::Up(n) => n % B::CAPACITY as u32,
+                IndexShift::Down(n) => {
+                    (B::CAPACITY as u32 - n % B::CAPACITY as u32) % B::CAPACITY as u32
+                }
+                IndexShift::Table => 0,
+            };
+            SetStep {
+                from: has_neighbour[d],
+                by,
+                rotation,
+                dir: d,
+            }
         };
         let no_step = SetStep {
             from: B::EMPTY,
             by: IndexShift::Table,
+            rotation: 0,
             dir: 0,
         };
+        let rotates =
+            B::FAST_ROTATE && (0..dirs).all(|d| matches!(embedding.steps[d], Step::Shift(_)));
         let mut forward_steps = [no_step; MAX_DIRS];
         let mut backward_steps = [no_step; MAX_DIRS];
         for d in 0..dirs {
@@ -144,6 +163,7 @@ impl<B: Bits> Board<B> {
             black_key,
             rules: *geometry.rules(),
             lattice: geometry.is_lattice(),
+            rotates,
             geometry,
         })
     }
@@ -226,6 +246,9 @@ impl<B: Bits> Board<B> {
     #[inline(always)]
     fn apply(&self, step: &SetStep<B>, set: B) -> B {
         let from = set & step.from;
+        if self.rotates {
+            return from.rotate_up(step.rotation);
+        }
         match step.by {
             IndexShift::Up(n) => from.shift_up(n),
             IndexShift::Down(n) => from.shift_down(n),

@@ -49,14 +49,22 @@ impl<B: Bits> Board<B> {
 
     /// Number of legal moves; quiet positions on lattice boards are counted with bitset
     /// arithmetic without listing the moves. `scratch` is used for captures.
+    #[inline(always)]
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
         if !self.lattice {
             self.legal_moves(pos, scratch);
             return scratch.len() as u64;
         }
         scratch.clear();
-        if self.captures(pos, scratch) || scratch.exhausted().is_some() {
-            scratch.len() as u64
+        let captures = match self.rules.capture {
+            CaptureStyle::Contact => {
+                capture::contact::generate(self, pos, scratch);
+                scratch.len() as u64
+            }
+            CaptureStyle::Jump => capture::jump::count(self, pos, scratch),
+        };
+        if captures > 0 || scratch.exhausted().is_some() {
+            captures
         } else {
             self.count_quiet(pos)
         }
@@ -149,6 +157,7 @@ impl<B: Bits> Board<B> {
     }
 
     /// Counts the quiet moves with set arithmetic (same count as `quiet_moves`).
+    #[inline(always)]
     fn count_quiet(&self, pos: &Position<B>) -> u64 {
         let me = pos.side();
         let men = pos.men(me);

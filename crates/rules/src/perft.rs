@@ -47,13 +47,64 @@ fn count<B: Bits>(
             };
             board.legal_moves(pos, list);
             within(list, 0)?;
-            let mut total = 0;
-            for mv in list.iter() {
-                total += count(board, &pos.play(board, mv), depth - 1, rest)?;
+            match rest {
+                [scratch] if depth == 2 => last_ply(board, pos, list, scratch),
+                _ => {
+                    let mut total = 0;
+                    for mv in list.iter() {
+                        total += count(board, &pos.placement_after(mv), depth - 1, rest)?;
+                    }
+                    Ok(total)
+                }
             }
-            Ok(total)
         }
     }
+}
+
+/// The leaves one ply below each move of `list` (the moves of `pos`), bulk counted.
+/// Counting is mostly population counts: on x86-64 CPUs with a population-count
+/// instruction (checked once per call) it is compiled to use it.
+#[inline]
+fn last_ply<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    list: &MoveList<B>,
+    scratch: &mut MoveList<B>,
+) -> Result<u64, GenerationLimit> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has the feature the function is compiled for.
+        return unsafe { last_ply_popcnt(board, pos, list, scratch) };
+    }
+    last_ply_portable(board, pos, list, scratch)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn last_ply_popcnt<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    list: &MoveList<B>,
+    scratch: &mut MoveList<B>,
+) -> Result<u64, GenerationLimit> {
+    last_ply_portable(board, pos, list, scratch)
+}
+
+#[inline(always)]
+fn last_ply_portable<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    list: &MoveList<B>,
+    scratch: &mut MoveList<B>,
+) -> Result<u64, GenerationLimit> {
+    let mut total = 0;
+    for mv in list.iter() {
+        total += board.count_legal(&pos.placement_after(mv), scratch);
+        if let Some(limit) = scratch.exhausted() {
+            return Err(limit);
+        }
+    }
+    Ok(total)
 }
 
 /// Perft split by first move: each legal move with its leaf count at `depth`.

@@ -100,34 +100,40 @@ impl<B: Bits> Position<B> {
     /// The position after `mv` (which must be legal here).
     #[inline]
     pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
-        let mut next = *self;
-        let me = self.side;
-        let them = me.opponent();
-        let (m, t) = (me.index(), them.index());
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let was_king = self.kings[m].has(from);
-        let is_king = was_king || mv.promotes;
-        if was_king {
-            next.kings[m] ^= B::bit(from);
-        } else {
-            next.men[m] ^= B::bit(from);
-        }
-        if is_king {
-            next.kings[m] |= B::bit(to);
-        } else {
-            next.men[m] |= B::bit(to);
-        }
-        let mut hash = self.hash ^ board.key(from, me, was_king) ^ board.key(to, me, is_king);
-        if !mv.captured.is_empty() {
-            for sq in mv.captured.iter() {
-                let king = self.kings[t].has(sq);
-                hash ^= board.key(sq, them, king);
-            }
-            next.men[t] &= !mv.captured;
-            next.kings[t] &= !mv.captured;
+        let mut next = self.placement_after(mv);
+        let (me, them) = (self.side, self.side.opponent());
+        let was_king = self.kings[me.index()].has(mv.from as usize);
+        let mut hash = self.hash
+            ^ board.key(mv.from as usize, me, was_king)
+            ^ board.key(mv.to as usize, me, was_king || mv.promotes);
+        for sq in mv.captured.iter() {
+            hash ^= board.key(sq, them, self.kings[them.index()].has(sq));
         }
         next.hash = hash ^ board.black_key;
-        next.side = them;
+        next
+    }
+
+    /// The placement and side to move after `mv`, with this position's hash left as
+    /// it is: for perft, which never reads hashes.
+    #[inline(always)]
+    pub(crate) fn placement_after(&self, mv: &Move<B>) -> Position<B> {
+        let mut next = *self;
+        let (m, t) = (self.side.index(), self.side.opponent().index());
+        let (from, to) = (B::bit(mv.from as usize), B::bit(mv.to as usize));
+        let was_king = !(self.kings[m] & from).is_empty();
+        if was_king {
+            next.kings[m] ^= from;
+        } else {
+            next.men[m] ^= from;
+        }
+        if was_king || mv.promotes {
+            next.kings[m] |= to;
+        } else {
+            next.men[m] |= to;
+        }
+        next.men[t] &= !mv.captured;
+        next.kings[t] &= !mv.captured;
+        next.side = self.side.opponent();
         next
     }
 

@@ -23,6 +23,25 @@ pub(crate) fn generate<B: Bits>(
     pos: &Position<B>,
     out: &mut MoveList<B>,
 ) -> bool {
+    captures(board, pos, out, false) > 0
+}
+
+/// The number of jump captures in `pos`, with `out` as scratch (see [`captures`]).
+#[inline(always)]
+pub(crate) fn count<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) -> u64 {
+    captures(board, pos, out, true)
+}
+
+/// Generates the jump captures of `pos` into `out` (which must be empty). With
+/// `counting`, the men's single jumps that end the move (see [`going_on`]) are
+/// counted instead of listed. Returns the number of captures.
+#[inline(always)]
+fn captures<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+    counting: bool,
+) -> u64 {
     let me = pos.side();
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
@@ -39,15 +58,27 @@ pub(crate) fn generate<B: Bits>(
     let men = pos.men(me) & can_jump;
     let kings = pos.kings(me);
     if men.is_empty() && kings.is_empty() {
-        return false;
+        return 0;
     }
-    let mut majority = Majority::new(board.rules.majority);
-    let (moves, ends) = out.scratch();
     let searched = if board.lattice {
-        single_jumps(board, me, men, &jumps_from, can_jump, &mut majority, moves)
+        going_on(board, men_dirs, men, &jumps_from, can_jump)
     } else {
         men
     };
+    let single = men & !searched;
+    let mut singles = 0;
+    let mut majority = Majority::new(board.rules.majority);
+    let (moves, ends) = out.scratch();
+    if counting {
+        for &d in men_dirs {
+            singles += u64::from((single & jumps_from[d]).count());
+        }
+        if searched.is_empty() && kings.is_empty() {
+            return singles;
+        }
+    } else if !single.is_empty() {
+        list_single_jumps(board, me, single, &jumps_from, &mut majority, moves);
+    }
     let mut search = Sequences {
         jumps: Jumps {
             board,
@@ -73,41 +104,51 @@ pub(crate) fn generate<B: Bits>(
             search.start(sq as Sq, empty);
         }
     }
-    !out.is_empty()
+    let listed = moves.len() as u64;
+    // Counted single jumps stand beside the listed captures unless these take more.
+    if !majority.enforce || majority.best <= 1 {
+        listed + singles
+    } else {
+        listed
+    }
 }
 
-/// Lists the captures of the men whose every jump ends the move, straight from the
-/// per-direction sets `jumps_from` (whose union is `can_jump`), and returns the other
-/// men, which need the full search. On a lattice a man's first jump goes on only from
-/// a cell of `can_jump`: a second jump could neither take the first piece again nor
-/// land on the origin (both would need the opposite direction over the same piece),
-/// so the first move's vacated and jumped cells change nothing there.
-fn single_jumps<B: Bits>(
+/// The men of `men` (each with a jump) that may go on capturing after a first jump,
+/// on a lattice board: those with a landing cell in `can_jump`. The others' jumps
+/// each end the move. On a lattice a man's first jump goes on only from a cell of
+/// `can_jump`: a second jump could neither take the first piece again nor land on the
+/// origin (both would need the opposite direction over the same piece), so the first
+/// jump's vacated and jumped cells change nothing there.
+#[inline(always)]
+fn going_on<B: Bits>(
     board: &Board<B>,
-    me: bushka_geometry::Player,
+    dirs: &[Dir],
     men: B,
     jumps_from: &[B; MAX_DIRS],
     can_jump: B,
+) -> B {
+    let mut on = B::EMPTY;
+    for &d in dirs {
+        on |= men & jumps_from[d] & board.step_back(board.step_back(can_jump, d), d);
+    }
+    on
+}
+
+/// Lists the single jumps of `single`, men whose every jump ends the move (see
+/// [`going_on`]), straight from the per-direction sets `jumps_from`.
+fn list_single_jumps<B: Bits>(
+    board: &Board<B>,
+    me: bushka_geometry::Player,
+    single: B,
+    jumps_from: &[B; MAX_DIRS],
     majority: &mut Majority,
     out: &mut Vec<Move<B>>,
-) -> B {
-    let dirs = men_directions(board, me);
-    let landing = |from: usize, d: Dir| {
-        let target = board.neighbour(from as Sq, d);
-        (target, board.neighbour(target, d))
-    };
-    let mut searched = B::EMPTY;
-    for &d in dirs {
-        for from in (men & jumps_from[d]).iter() {
-            if can_jump.has(landing(from, d).1 as usize) {
-                searched |= B::bit(from);
-            }
-        }
-    }
+) {
     let promotion = board.promotion(me);
-    for &d in dirs {
-        for from in (men & jumps_from[d] & !searched).iter() {
-            let (target, to) = landing(from, d);
+    for &d in men_directions(board, me) {
+        for from in (single & jumps_from[d]).iter() {
+            let target = board.neighbour(from as Sq, d);
+            let to = board.neighbour(target, d);
             if majority.admit(1, out) {
                 out.push(Move {
                     kind: MoveKind::PieceCapture,
@@ -119,7 +160,6 @@ fn single_jumps<B: Bits>(
             }
         }
     }
-    searched
 }
 
 /// Every direction index, sliced to the board's direction count.
