@@ -8,9 +8,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use bushka_engine::{Limits, Searcher};
+use bushka_engine::{Limits, STEPS_PER_NODE, Searcher};
 
-use bushka_rules::{AnyBoard, Bits, Board, Budget, GenerationLimit, Position, Sq, with_board};
+use bushka_rules::{
+    AnyBoard, Bits, Board, Budget, Game, GameError, GenerationLimit, Position, Sq, with_board,
+};
 use bushka_tests::families::{king_among_men, kings_1024};
 use bushka_tests::load;
 
@@ -316,22 +318,159 @@ fn the_engine_stops_inside_a_root_generation() {
     });
 }
 
-/// Black to move on the 30x30 king among men: Black's own moves are few, but White's
-/// reply in each is the huge capture. The search stops inside that generation at the
-/// deadline (a generation would take many seconds) and still answers with a legal move.
+/// In a game on the 26x26 king among men (the game lists its root, in a fraction of a
+/// second), the search's own listing in its first node takes longer than the 10 ms
+/// given: the search stops inside that generation at the deadline (the path every
+/// node's generation takes) and still answers with the first legal move. (With Black
+/// to move on these boards Black's one move takes the king, so no reply is searched.)
 #[test]
-fn the_engine_stops_inside_a_generation_below_the_root() {
-    let (file, position) = king_among_men(30, true);
-    let position = position.replacen("W:", "B:", 1);
-    let board = board_of(&file);
-    with_board!(&board, b => {
-        let pos = b.parse_position(&position).expect("position");
-        let board = std::sync::Arc::new(b.clone());
-        let mut searcher = Searcher::new(std::sync::Arc::clone(&board), 1);
-        let result = searcher.search(&pos, &Limits::movetime(Duration::from_millis(100)), |_| {});
-        let best = result.best.expect("a move although the search was cut short");
-        assert!(b.moves(&pos).iter().any(|m| m.same(&best)), "the answer is legal");
-        // Depth 2 needs White's reply listed: the search stopped inside that generation.
-        assert!(result.last.is_some_and(|it| it.depth <= 1), "stopped before depth 2");
+fn the_engine_stops_inside_a_generation_of_its_own() {
+    on_family!(26, true, |b, pos| {
+        let game = Game::from_position(std::sync::Arc::clone(b), pos).expect("listed");
+        let mut searcher = Searcher::new(std::sync::Arc::clone(b), 1);
+        let limits = Limits::movetime(Duration::from_millis(10));
+        let result = searcher.search_game(&game, &limits, |_| {});
+        assert_eq!(result.cut, Some(GenerationLimit::Deadline));
+        assert_eq!(result.best.as_ref(), game.legal_moves().first());
+    });
+}
+
+/// A node limit bounds the capture search too: on the 30x30 king among men the root's
+/// listing may take only `STEPS_PER_NODE` steps per node allowed (not the programs'
+/// 50 million); in a game on the 22x22 one (its root listed by the game) the search's
+/// own listing of the root is cut at the steps its nodes left allow, and those steps
+/// count as nodes: the search ends at its node limit with the first legal move.
+#[test]
+fn a_node_limit_caps_and_counts_capture_search_steps() {
+    const NODES: u64 = 8;
+    on_family!(30, true, |b, pos| {
+        let mut searcher = Searcher::new(std::sync::Arc::clone(b), 1);
+        let result = searcher.search(&pos, &Limits::nodes(NODES), |_| {});
+        assert_eq!(
+            (result.best, result.unlisted),
+            (None, Some(GenerationLimit::Steps(NODES * STEPS_PER_NODE)))
+        );
+    });
+    on_family!(22, true, |b, pos| {
+        let game = Game::from_position(std::sync::Arc::clone(b), pos).expect("listed");
+        let mut searcher = Searcher::new(std::sync::Arc::clone(b), 1);
+        let result = searcher.search_game(&game, &Limits::nodes(NODES), |_| {});
+        let cut = GenerationLimit::Steps((NODES - 1) * STEPS_PER_NODE);
+        assert_eq!((result.nodes, result.cut), (NODES, Some(cut)));
+        assert_eq!(result.best.as_ref(), game.legal_moves().first());
+        let result = searcher.search_game(&game, &Limits::depth(1), |_| {});
+        assert_eq!(
+            result.cut, None,
+            "without a node limit the listing is whole"
+        );
+    });
+}
+
+/// Black to move on Bushka with no capture (listed without a capture-search step);
+/// after `c75` White must capture (two steps to list).
+const QUIET_THEN_CAPTURE: &str =
+    "B:Wd2,e5,e6,f2,f3,f4,g3,g5,g6,g7,h4,h5,h6,i5:Ba5,b4,b5,b6,c6,c7,c8,d6,d7,d9,e9,e0,f8,f9";
+
+/// Bushka's board and the position [`QUIET_THEN_CAPTURE`].
+fn quiet_then_capture() -> (std::sync::Arc<Board<u64>>, Position<u64>) {
+    let AnyBoard::Narrow(board) = board_of(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../variants/bushka.toml"),
+        )
+        .expect("bushka.toml"),
+    ) else {
+        panic!("Bushka's board fits 64 bits")
+    };
+    let pos = board.parse_position(QUIET_THEN_CAPTURE).expect("position");
+    (board, pos)
+}
+
+/// A game lists every position's moves within its step budget: it cannot start on a
+/// position that needs more (the error names the start: the 14x14 king among men),
+/// and a move into such a position is refused, naming its ply, with the game left
+/// as it was (with a budget of one step, Bushka's `c75` into a capture).
+#[test]
+fn a_game_refuses_positions_it_cannot_list() {
+    on_family!(14, true, |b, pos| {
+        let board = std::sync::Arc::clone(b);
+        assert_eq!(
+            Game::from_position_within(std::sync::Arc::clone(&board), pos, 1000).err(),
+            Some(GameError::Unlisted {
+                ply: 0,
+                limit: GenerationLimit::Steps(1000)
+            })
+        );
+        let full = Game::from_position(board, pos).expect("within the programs' limit");
+        assert_eq!(full.legal_moves(), b.moves(&pos).as_slice());
+    });
+    let (board, start) = quiet_then_capture();
+    let mut game = Game::from_position_within(std::sync::Arc::clone(&board), start, 1)
+        .expect("no capture to search");
+    let before = game.legal_moves().to_vec();
+    let mv = board.parse_move(&start, "c75").expect("legal");
+    let refused = game.play(&mv);
+    assert_eq!(
+        refused,
+        Err(GameError::Unlisted {
+            ply: 1,
+            limit: GenerationLimit::Steps(1)
+        })
+    );
+    assert_eq!(
+        refused.map_err(|e| e.to_string()).err(),
+        Some(format!(
+            "the position after ply 1: {}",
+            GenerationLimit::Steps(1)
+        ))
+    );
+    assert!(game.moves().is_empty() && game.outcome().is_none());
+    assert_eq!(
+        (game.position(), game.legal_moves()),
+        (&start, before.as_slice())
+    );
+    // With two steps the move is played, and taken back.
+    let mut game =
+        Game::from_position_within(std::sync::Arc::clone(&board), start, 2).expect("listed");
+    game.play(&mv).expect("White's capture is listed");
+    assert!(game.legal_moves()[0].kind.is_capture());
+    assert_eq!(game.legal_moves(), board.moves(game.position()).as_slice());
+    assert_eq!(game.undo(), Some(mv));
+    assert_eq!(game.legal_moves(), before.as_slice());
+}
+
+/// A record whose move leads to a position the game cannot list is refused, naming
+/// the move and its line; one whose start cannot be listed names the start.
+#[test]
+fn a_record_names_the_position_it_cannot_list() {
+    let (board, _) = quiet_then_capture();
+    let record =
+        bushka_rules::Record::parse(&format!("[FEN \"{QUIET_THEN_CAPTURE}\"]\n\n1... c75 *\n"))
+            .expect("a record");
+    let err = record
+        .replay_within(std::sync::Arc::clone(&board), 1)
+        .expect_err("refused");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the position after move 1... c75 (line 3): {}",
+            GenerationLimit::Steps(1)
+        )
+    );
+    assert!(
+        record
+            .replay_within(std::sync::Arc::clone(&board), 2)
+            .is_ok()
+    );
+    on_family!(14, true, |b, pos| {
+        let white =
+            bushka_rules::Record::parse(&format!("[FEN \"{}\"]\n\n*\n", b.position_string(&pos)))
+                .expect("a record");
+        let err = white
+            .replay_within(std::sync::Arc::clone(b), 1000)
+            .expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            format!("the start position: {}", GenerationLimit::Steps(1000))
+        );
     });
 }

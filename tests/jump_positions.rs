@@ -159,7 +159,7 @@ fn fifty_plies_of_king_moves_draw() {
     let b = international();
     assert_eq!(b.geometry().rules().king_move_draw, 50);
     let start = b.parse_position("W:WK50:BK1").expect("position");
-    let mut game = Game::from_position(b, start);
+    let mut game = Game::from_position(b, start).expect("a game starts");
     for ply in 0..49 {
         play_quiet_king_move(&mut game);
         assert_eq!(game.outcome(), None, "after ply {ply}");
@@ -178,7 +178,7 @@ fn fifty_plies_of_king_moves_draw() {
 fn a_man_move_restarts_the_king_move_count() {
     let b = international();
     let start = b.parse_position("W:WK50,36:BK1,15").expect("position");
-    let mut game = Game::from_position(b.clone(), start);
+    let mut game = Game::from_position(b.clone(), start).expect("a game starts");
     for (text, count) in [("50-44", 1), ("1-7", 2), ("36-31", 0), ("7-2", 1)] {
         let mv = b.parse_move(game.position(), text).expect("legal");
         game.play(&mv).expect("legal");

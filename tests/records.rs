@@ -78,10 +78,10 @@ fn play_random<B: Bits>(game: &mut Game<B>, seed: u64, plies: usize) {
 
 fn check<B: Bits>(board: &Arc<Board<B>>, case: &Case) -> Result<(), TestCaseError> {
     // The game's start: the start position, or where some random plies lead.
-    let mut opening = Game::new(Arc::clone(board));
+    let mut opening = Game::new(Arc::clone(board)).expect("a game starts");
     play_random(&mut opening, case.seed.rotate_left(17), case.prefix);
     let start = *opening.position();
-    let mut game = Game::from_position(Arc::clone(board), start);
+    let mut game = Game::from_position(Arc::clone(board), start).expect("a game starts");
     play_random(&mut game, case.seed, case.plies);
     match case.ending {
         Ending::AsPlayed => {}
@@ -184,7 +184,7 @@ fn every_board_round_trips_from_the_start_and_with_black_to_move() {
                 black: "random:seed=3".into(),
             };
             let black_to_move = with_board!(&board, b => {
-                let mut g = Game::new(Arc::clone(b));
+                let mut g = Game::new(Arc::clone(b)).expect("a game starts");
                 play_random(&mut g, case.seed.rotate_left(17), prefix);
                 g.position().side() == Colour::Black
             });

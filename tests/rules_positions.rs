@@ -132,7 +132,7 @@ fn outcome(variant: &str, fen: &str) -> Option<Outcome> {
     let board = AnyBoard::new(geometry(variant));
     with_board!(&board, b => {
         let pos = b.parse_position(fen).expect("valid position");
-        Game::from_position(b.clone(), pos).outcome()
+        Game::from_position(b.clone(), pos).expect("a game starts").outcome()
     })
 }
 
@@ -548,7 +548,7 @@ fn threefold_repetition_draws() {
     let board = AnyBoard::new(geometry("bushka"));
     with_board!(&board, b => {
         let start = b.parse_position("W:WKe1:BKa6").expect("valid position");
-        let mut game = Game::from_position(b.clone(), start);
+        let mut game = Game::from_position(b.clone(), start).expect("a game starts");
         let cycle = ["e12", "a65", "e21", "a56"];
         for ply in 0..8 {
             assert_eq!(game.outcome(), None, "game over too early, before ply {ply}");

@@ -334,7 +334,7 @@ fn random_game<B: Bits>(
     plies: usize,
 ) -> Game<B> {
     let mut rng = Rng::new(seed);
-    let mut game = Game::from_position(board.clone(), start);
+    let mut game = Game::from_position(board.clone(), start).expect("a game starts");
     for _ in 0..plies {
         let legal = game.legal_moves().to_vec();
         if legal.is_empty() {

@@ -94,7 +94,7 @@ fn the_engine_of_a_spec_with_tables_plays_the_fastest_win() {
     assert!(plies > 3, "a long win makes a real test");
     let start = table.indexer().unrank(&board, index).expect("legal");
     let mut engine = spec.engine_for(&board, 0).expect("an engine");
-    let game = Game::from_position(Arc::clone(&board), start);
+    let game = Game::from_position(Arc::clone(&board), start).expect("a game starts");
     let mv = engine.choose(&game).expect("a move");
     assert_eq!(
         tables.probe(&board, &start.play(&board, &mv)),

@@ -42,7 +42,7 @@ pub fn play(data: &[u8]) {
     let mut out = Vec::new();
     let result = with_board!(board, b => {
         let session = Session::new(Setup {
-            game: Game::new(Arc::clone(b)),
+            game: Game::new(Arc::clone(b)).expect("a game starts"),
             specs,
             tags: Vec::new(),
             max_plies: Some(400),

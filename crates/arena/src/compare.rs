@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
 use bushka_geometry::Player as Colour;
-use bushka_rules::{AnyBoard, Bits, Board, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -75,15 +75,15 @@ pub struct VariantInfo {
 }
 
 impl VariantInfo {
-    /// The facts of `board`.
-    pub fn of<B: Bits>(board: &Board<B>) -> VariantInfo {
-        let geometry = board.geometry();
+    /// The facts of the board of `start`, a game at the variant's start position.
+    pub fn of<B: Bits>(start: &Game<B>) -> VariantInfo {
+        let geometry = start.board().geometry();
         VariantInfo {
             variant: geometry.meta().id.clone(),
             name: geometry.meta().name.clone(),
             cells: geometry.cell_count(),
             men_per_side: geometry.side(Colour::White).men.len(),
-            branching_start: board.moves(&board.start_position()).len(),
+            branching_start: start.legal_moves().len(),
         }
     }
 }
@@ -316,7 +316,7 @@ pub fn play_variants(
             .iter()
             .map(|board| with_board!(board, b => play_one(b, config, range.clone(), on_game)))
             .collect()
-    })
+    })?
 }
 
 fn play_one<B: Bits>(
@@ -324,27 +324,28 @@ fn play_one<B: Bits>(
     config: &CompareConfig,
     range: Range<usize>,
     on_game: &(dyn Fn(&GameStats) + Sync),
-) -> VariantGames {
+) -> Result<VariantGames, ArenaError> {
+    let start = play::start_game(board)?;
     let eval = StateEvaluator::new(board);
     let games = range
         .into_par_iter()
         .map(|index| {
             let i = index as u64;
             let (game, end, opening) = play::play_game(
-                board,
+                (&start, index),
                 (&config.player, derive_seed(config.seed, i, FIRST)),
                 (&config.player, derive_seed(config.seed, i, SECOND)),
                 config.random_opening,
                 derive_seed(config.seed, i, OPENING),
                 config.max_plies,
-            );
+            )?;
             let stats = GameStats::measure(index, &game, end, opening);
             on_game(&stats);
-            GameTrace::measure(stats, &game, &eval)
+            Ok(GameTrace::measure(stats, &game, &eval))
         })
-        .collect();
-    VariantGames {
-        info: VariantInfo::of(board),
+        .collect::<Result<_, ArenaError>>()?;
+    Ok(VariantGames {
+        info: VariantInfo::of(&start),
         games,
-    }
+    })
 }

@@ -23,6 +23,17 @@ pub enum ArenaError {
     /// An expectation file that cannot be read (the message names the file, line and key).
     #[error("{0}")]
     Expectations(String),
+    /// A game reached a position whose legal moves take more work to list than a game
+    /// allows (a hostile board): the run stops there.
+    #[error("{variant}, game {game}: {error}")]
+    Unlisted {
+        /// The variant's id.
+        variant: String,
+        /// The game's number (1 for the first).
+        game: usize,
+        /// The position at fault and the limit.
+        error: bushka_rules::GameError,
+    },
     /// The chart could not be drawn.
     #[error("cannot draw the chart: {0}")]
     Chart(String),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
 use bushka_geometry::Player as Colour;
-use bushka_rules::{AnyBoard, Bits, Board, Record, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -248,7 +248,7 @@ pub fn run_match(
     let games = play::in_pool(
         config.threads,
         || with_board!(board, b => play_all(b, config, on_game)),
-    )?;
+    )??;
     Ok(MatchReport::tally(variant, config, games))
 }
 
@@ -256,18 +256,23 @@ fn play_all<B: Bits>(
     board: &Arc<Board<B>>,
     config: &MatchConfig,
     on_game: &(dyn Fn(&MatchGame) + Sync),
-) -> Vec<MatchGame> {
+) -> Result<Vec<MatchGame>, ArenaError> {
+    let start = play::start_game(board)?;
     (0..config.games)
         .into_par_iter()
         .map(|index| {
-            let game = play_one(board, config, index);
+            let game = play_one(&start, config, index)?;
             on_game(&game);
-            game
+            Ok(game)
         })
         .collect()
 }
 
-fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) -> MatchGame {
+fn play_one<B: Bits>(
+    start: &Game<B>,
+    config: &MatchConfig,
+    index: usize,
+) -> Result<MatchGame, ArenaError> {
     let pair = (index / 2) as u64;
     let first_is_white = index.is_multiple_of(2);
     let first = (&config.first, derive_seed(config.seed, index as u64, FIRST));
@@ -281,13 +286,13 @@ fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) 
         (second, first)
     };
     let (game, end, opening) = play::play_game(
-        board,
+        (start, index),
         white,
         black,
         config.random_opening,
         derive_seed(config.seed, pair, OPENING),
         config.max_plies,
-    );
+    )?;
     let stats = GameStats::measure(index, &game, end, opening);
     let record = config.record_tags.as_ref().map(|tags| {
         let mut tags = tags.clone();
@@ -303,10 +308,10 @@ fn play_one<B: Bits>(board: &Arc<Board<B>>, config: &MatchConfig, index: usize) 
         }
         Record::write(&game, &tags)
     });
-    MatchGame {
+    Ok(MatchGame {
         index,
         first_is_white,
         stats,
         record,
-    }
+    })
 }

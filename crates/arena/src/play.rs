@@ -199,19 +199,40 @@ pub(crate) fn automated(spec: &PlayerSpec) -> Result<(), ArenaError> {
     }
 }
 
-/// Plays one game: `opening` uniformly random plies from `opening_seed`, then `white`
-/// and `black` (built with the given seed offsets) until a rule ends it or
-/// `max_plies` plies have been played in all. Returns the game, how it ended, and
-/// how many opening plies were played.
+/// The game at the variant's start position, every game of a run begins as a copy
+/// of; fails on a start whose moves cannot be listed (a hostile board).
+pub(crate) fn start_game<B: Bits>(board: &Arc<Board<B>>) -> Result<Game<B>, ArenaError> {
+    Game::new(Arc::clone(board)).map_err(|error| unlisted(board, 0, error))
+}
+
+/// [`ArenaError::Unlisted`] for game `index` (0 for the first) on `board`.
+pub(crate) fn unlisted<B: Bits>(
+    board: &Board<B>,
+    index: usize,
+    error: bushka_rules::GameError,
+) -> ArenaError {
+    ArenaError::Unlisted {
+        variant: board.geometry().meta().id.clone(),
+        game: index + 1,
+        error,
+    }
+}
+
+/// Plays game `index` from `start`: `opening` uniformly random plies from
+/// `opening_seed`, then `white` and `black` (built with the given seed offsets) until
+/// a rule ends it or `max_plies` plies have been played in all. Returns the game, how
+/// it ended, and how many opening plies were played; fails when a move leads to a
+/// position whose moves cannot be listed.
 pub(crate) fn play_game<B: Bits>(
-    board: &Arc<Board<B>>,
+    (start, index): (&Game<B>, usize),
     white: (&PlayerSpec, u64),
     black: (&PlayerSpec, u64),
     opening: usize,
     opening_seed: u64,
     max_plies: usize,
-) -> (Game<B>, End, usize) {
-    let mut game = Game::new(Arc::clone(board));
+) -> Result<(Game<B>, End, usize), ArenaError> {
+    let board = start.board();
+    let mut game = start.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(opening_seed);
     let mut opening_plies = 0;
     while opening_plies < opening.min(max_plies) {
@@ -220,17 +241,16 @@ pub(crate) fn play_game<B: Bits>(
             break;
         }
         let mv = legal[rng.random_range(0..legal.len())];
-        if game.play(&mv).is_err() {
-            break;
-        }
+        game.play(&mv).map_err(|e| unlisted(board, index, e))?;
         opening_plies += 1;
     }
     let (Some(mut w), Some(mut b)) = (white.0.build(board, white.1), black.0.build(board, black.1))
     else {
         unreachable!("human specs are rejected before any game starts")
     };
-    let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {});
-    (game, end, opening_plies)
+    let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {})
+        .map_err(|e| unlisted(board, index, e))?;
+    Ok((game, end, opening_plies))
 }
 
 /// The number of threads a run with `threads` uses: that many, or rayon's default

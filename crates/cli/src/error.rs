@@ -2,7 +2,7 @@
 
 use bushka_engine::SpecError;
 use bushka_geometry::VariantError;
-use bushka_rules::{GenerationLimit, MoveError, PositionError, RecordError};
+use bushka_rules::{GameError, GenerationLimit, MoveError, PositionError, RecordError};
 
 /// What went wrong, worded for the user (the `Display` is the message printed).
 ///
@@ -43,6 +43,10 @@ pub enum CliError {
     /// A position whose legal moves take more work to list than the limit allows.
     #[error("{0}")]
     Generation(#[from] GenerationLimit),
+    /// A game that cannot start or go on: a position (named) whose legal moves take more
+    /// work to list than a game allows.
+    #[error("{0}")]
+    Game(#[from] GameError),
     /// A game record that cannot be read or replayed; names the file.
     #[error("{file}: {error}")]
     Record {

@@ -310,3 +310,63 @@ fn analyse_stops_at_its_time_limit_inside_a_huge_capture() {
     let err = one_line_error(&output);
     assert!(err.contains("stopped at the time limit"), "{err}");
 }
+
+/// The start of a game whose moves take more than the programs' step limit to list (the
+/// 30x30 king among men as a position; the 1,024-cell board's start): every command
+/// that plays a game says so in one line naming the position and exits 1, after a
+/// few seconds' listing instead of minutes.
+const UNLISTED: &str = "the start position: move generation stopped after 50000000 capture-search steps (the limit for one position)";
+
+#[test]
+fn play_and_replay_refuse_a_start_they_cannot_list() {
+    let position =
+        std::fs::read_to_string(root().join("tests/data/families/king-among-men-30.position"))
+            .expect("the family position");
+    let variant = "tests/data/families/king-among-men-30.toml";
+    let output = bushka_input(
+        &["play", "--variant", variant, "--position", position.trim()],
+        b"",
+    );
+    let err = one_line_error(&output);
+    assert!(err.starts_with(&format!("error: {UNLISTED}")), "{err}");
+    let dir = temp_dir("unlisted");
+    let record = dir.join("hostile.pdn");
+    std::fs::write(&record, format!("[FEN \"{}\"]\n\n*\n", position.trim())).expect("write");
+    let output = bushka(&["replay", "--variant", variant, path_text(&record)]);
+    let err = one_line_error(&output);
+    assert!(
+        err.starts_with(&format!("error: {}: {UNLISTED}", path_text(&record))),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("remove the directory");
+}
+
+#[test]
+fn match_and_compare_refuse_a_start_they_cannot_list() {
+    let variant = "tests/data/families/kings-1024.toml";
+    let random = ["random", "--games", "2", "--variant", variant];
+    for args in [
+        [&["match", "--white", "random", "--black"][..], &random[..]].concat(),
+        [&["compare", "--player"][..], &random[..]].concat(),
+    ] {
+        let err = one_line_error(&bushka(&args));
+        assert!(
+            err.starts_with(&format!("error: kings-1024, game 1: {UNLISTED}")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn check_names_a_variant_whose_start_it_cannot_list() {
+    let output = bushka(&["check", "tests/data/families/kings-1024.toml"]);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(out.contains("kings-1024.toml: ok:"), "{out}");
+    let err = stderr(&output);
+    assert!(
+        err.contains(&format!("tests/data/families/kings-1024.toml: {UNLISTED}")),
+        "{err}"
+    );
+    assert!(err.contains("1 of 1 variant files are invalid"), "{err}");
+}

@@ -1,7 +1,7 @@
 //! Playing games between players: the loop shared by `play`, `match` and `compare`.
 
 use bushka_geometry::Player as Colour;
-use bushka_rules::{Bits, Game, Move, Outcome};
+use bushka_rules::{Bits, Game, GameError, Move, Outcome};
 
 use crate::player::Player;
 
@@ -26,19 +26,21 @@ impl End {
 
 /// Plays `game` on until it ends or `max_plies` plies have been played in total,
 /// asking `white` and `black` for moves; `on_move` sees each move before it is played.
+/// Fails when a move leads to a position whose moves the game cannot list
+/// ([`GameError::Unlisted`]: a hostile board); the game then stands before that move.
 pub fn play_out<B: Bits>(
     game: &mut Game<B>,
     white: &mut dyn Player<B>,
     black: &mut dyn Player<B>,
     max_plies: usize,
     mut on_move: impl FnMut(&Game<B>, &Move<B>),
-) -> End {
+) -> Result<End, GameError> {
     loop {
         if let Some(outcome) = game.outcome() {
-            return End::Rule(outcome);
+            return Ok(End::Rule(outcome));
         }
         if game.moves().len() >= max_plies {
-            return End::PlyLimit;
+            return Ok(End::PlyLimit);
         }
         let player: &mut dyn Player<B> = match game.position().side() {
             Colour::White => white,
@@ -48,8 +50,6 @@ pub fn play_out<B: Bits>(
             unreachable!("a game that is not over has a legal move")
         };
         on_move(game, &mv);
-        if game.play(&mv).is_err() {
-            unreachable!("players choose among the legal moves")
-        }
+        game.play(&mv)?;
     }
 }

@@ -17,7 +17,8 @@ pub use player::{
     PlayerSpec, Random, SpecError, range_text,
 };
 pub use search::{
-    Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, SearchResult, Searcher, score_text,
+    Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
+    score_text,
 };
 pub use table_dirs::{TablesDir, TablesError};
 pub use tables::table_score;

@@ -24,6 +24,21 @@ pub const MATE_BOUND: i32 = MATE - 10_000;
 // Static scores stay far below mate scores.
 const _: () = assert!(crate::eval::MAX_EVAL < MATE_BOUND / 2);
 
+/// Capture-search steps that count as one node in a search with a node limit: each
+/// generation may take at most this many steps per node left, and every this many
+/// steps it takes count as a node, so `nodes` bounds the whole search's work even on
+/// a board whose captures take millions of steps to list. (An ordinary generation
+/// takes far fewer steps: its node counts are unchanged.)
+pub const STEPS_PER_NODE: u64 = 1024;
+
+/// The capture-search steps one generation may take with `nodes_left` nodes to go
+/// (`None`: no node limit).
+fn step_cap(nodes_left: Option<u64>) -> u64 {
+    nodes_left.map_or(MAX_GENERATION_STEPS, |n| {
+        n.saturating_mul(STEPS_PER_NODE).min(MAX_GENERATION_STEPS)
+    })
+}
+
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 200;
 
@@ -106,6 +121,10 @@ pub struct SearchResult<B: Bits> {
     /// The limit that stopped the search before the root's legal moves were listed
     /// (then there is no best move although the side to move may have moves).
     pub unlisted: Option<GenerationLimit>,
+    /// The limit that stopped a move generation inside the search (the deadline, the
+    /// stop flag, or the capture-search steps the node limit leaves); the search then
+    /// answered with what it had found.
+    pub cut: Option<GenerationLimit>,
 }
 
 /// Describes a score for people: `+1.25` (men) or `mate 7` / `mated 4` (plies).
@@ -138,6 +157,8 @@ pub struct Searcher<B: Bits> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// The limit that stopped a generation of the current search, if one did.
+    cut: Option<GenerationLimit>,
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables: covered positions are scored exactly.
     tables: Option<Arc<Tablebases>>,
@@ -162,6 +183,7 @@ impl<B: Bits> Searcher<B> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            cut: None,
             stop: None,
             tables: None,
             board,
@@ -214,7 +236,7 @@ impl<B: Bits> Searcher<B> {
         on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
         let start = Instant::now();
-        let budget = Budget::steps(MAX_GENERATION_STEPS)
+        let budget = Budget::steps(step_cap(limits.nodes))
             .with_deadline(limits.time_budget().map(|t| start + t))
             .with_stop(self.stop.clone());
         match self.board.moves_within(pos, budget) {
@@ -227,6 +249,7 @@ impl<B: Bits> Searcher<B> {
                 last: None,
                 nodes: 0,
                 unlisted: Some(limit),
+                cut: None,
             },
         }
     }
@@ -245,6 +268,7 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_budget().map(|t| start + t);
         self.stopped = false;
+        self.cut = None;
         self.arm_lists();
         if legal.is_empty() {
             return SearchResult {
@@ -252,6 +276,7 @@ impl<B: Bits> Searcher<B> {
                 last: None,
                 nodes: 0,
                 unlisted: None,
+                cut: None,
             };
         }
         let mut max_depth = limits
@@ -308,6 +333,7 @@ impl<B: Bits> Searcher<B> {
             last,
             nodes: self.nodes,
             unlisted: None,
+            cut: self.cut,
         }
     }
 
@@ -399,9 +425,17 @@ impl<B: Bits> Searcher<B> {
             return score;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
+        let node_limited = self.node_limit != u64::MAX;
+        if node_limited {
+            list.set_step_limit(step_cap(Some(self.node_limit.saturating_sub(self.nodes))));
+        }
         self.board.legal_moves(pos, &mut list);
+        if node_limited {
+            self.nodes += list.steps_spent() / STEPS_PER_NODE;
+        }
         if list.exhausted().is_some() {
             // One generation ran into the deadline, the stop flag or the step cap.
+            self.cut = list.exhausted();
             self.stopped = true;
             self.lists[ply] = list;
             return 0;

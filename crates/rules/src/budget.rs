@@ -90,6 +90,17 @@ impl Budget {
         self.exhausted
     }
 
+    /// Sets the steps each later generation may take (the deadline and the stop flag
+    /// stay).
+    pub fn set_steps(&mut self, steps: u64) {
+        self.steps = steps;
+    }
+
+    /// The steps the last generation took (all of them when it ran out of steps).
+    pub fn spent(&self) -> u64 {
+        self.steps - self.left - self.until_poll
+    }
+
     /// Starts a new generation: the full step allowance, nothing exhausted.
     #[inline]
     pub(crate) fn restart(&mut self) {
@@ -157,6 +168,7 @@ mod tests {
                 .take_while(|_| budget.spend())
                 .count();
             assert_eq!(spent as u64, steps);
+            assert_eq!(budget.spent(), steps);
             assert_eq!(budget.exhausted(), Some(GenerationLimit::Steps(steps)));
             assert!(!budget.spend(), "an exhausted budget stays exhausted");
             budget.restart();
@@ -182,6 +194,28 @@ mod tests {
         flag.store(true, Ordering::Relaxed);
         assert!((0..2 * POLL_STEPS).any(|_| !budget.spend()));
         assert_eq!(budget.exhausted(), Some(GenerationLimit::Stopped));
+    }
+
+    #[test]
+    fn spent_counts_the_steps_of_the_last_generation() {
+        let mut budget = Budget::steps(3 * POLL_STEPS);
+        assert_eq!(budget.spent(), 0);
+        for steps in [
+            1,
+            POLL_STEPS - 1,
+            POLL_STEPS,
+            POLL_STEPS + 5,
+            2 * POLL_STEPS + 1,
+        ] {
+            budget.restart();
+            assert!((0..steps).all(|_| budget.spend()));
+            assert_eq!(budget.spent(), steps);
+        }
+        budget.set_steps(10);
+        budget.restart();
+        assert_eq!((0..20).take_while(|_| budget.spend()).count(), 10);
+        assert_eq!(budget.spent(), 10);
+        assert_eq!(budget.exhausted(), Some(GenerationLimit::Steps(10)));
     }
 
     #[test]

@@ -84,6 +84,16 @@ pub enum RecordError {
         /// Why it cannot be played.
         error: MoveError,
     },
+    /// A position of the game whose legal moves take more work to list than a game
+    /// allows (a hostile board): the record cannot be played through.
+    #[error("{place}: {limit}")]
+    Unlisted {
+        /// The position at fault: `the start position`, or `the position after move
+        /// 12. f45 (line 3)`.
+        place: String,
+        /// The limit the generation ran into.
+        limit: crate::GenerationLimit,
+    },
     /// A move after the game has ended.
     #[error("move {number} {text} (line {line}) comes after the game ended ({outcome})")]
     AfterEnd {

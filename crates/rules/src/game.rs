@@ -7,6 +7,7 @@ use bushka_geometry::Player;
 
 use crate::bits::Bits;
 use crate::board::Board;
+use crate::budget::{Budget, GenerationLimit, MAX_GENERATION_STEPS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 
@@ -107,7 +108,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A move the game cannot take.
+/// A game that cannot start, or a move it cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The move is not legal in the current position.
@@ -116,35 +117,68 @@ pub enum GameError {
     /// The game is already over.
     #[error("the game is over: {0}")]
     Over(Outcome),
+    /// Listing the legal moves of the position reached after `ply` plies (0: the
+    /// start) took more work than the game's budget allows: the game cannot go there.
+    #[error("{}: {limit}", if *ply == 0 { "the start position".to_string() } else { format!("the position after ply {ply}") })]
+    Unlisted {
+        /// Plies from the start to the position at fault.
+        ply: usize,
+        /// The limit the generation ran into.
+        limit: GenerationLimit,
+    },
 }
 
 /// A game: the start position, the moves played, and how it ended.
+///
+/// Every move listing of a game is bounded by a number of capture-search steps
+/// ([`MAX_GENERATION_STEPS`] unless given): a game cannot start from, nor move to, a
+/// position whose moves take more to list ([`GameError::Unlisted`]), so no caller
+/// hangs on a hostile board and no position is taken as lost for want of a list. The
+/// budget counts steps only, so a position listed once is listed again within it
+/// (on [`Game::undo`]).
 #[derive(Debug, Clone)]
 pub struct Game<B: Bits> {
     board: Arc<Board<B>>,
     positions: Vec<Position<B>>,
     moves: Vec<Move<B>>,
     legal: MoveList<B>,
+    /// Where the next position's moves are listed before the game moves there.
+    next: MoveList<B>,
     declared: Option<Outcome>,
 }
 
 impl<B: Bits> Game<B> {
     /// A game from the variant's start position.
-    pub fn new(board: Arc<Board<B>>) -> Game<B> {
+    pub fn new(board: Arc<Board<B>>) -> Result<Game<B>, GameError> {
         let start = board.start_position();
         Game::from_position(board, start)
     }
 
     /// A game from a given position.
-    pub fn from_position(board: Arc<Board<B>>, start: Position<B>) -> Game<B> {
-        let legal = board.moves(&start);
-        Game {
+    pub fn from_position(board: Arc<Board<B>>, start: Position<B>) -> Result<Game<B>, GameError> {
+        Game::from_position_within(board, start, MAX_GENERATION_STEPS)
+    }
+
+    /// A game from a given position whose every move listing may take at most
+    /// `steps` capture-search steps.
+    pub fn from_position_within(
+        board: Arc<Board<B>>,
+        start: Position<B>,
+        steps: u64,
+    ) -> Result<Game<B>, GameError> {
+        let mut legal = MoveList::with_budget(Budget::steps(steps));
+        board.legal_moves(&start, &mut legal);
+        if let Some(limit) = legal.exhausted() {
+            return Err(GameError::Unlisted { ply: 0, limit });
+        }
+        Ok(Game {
+            next: MoveList::with_budget(Budget::steps(steps)),
             board,
             positions: vec![start],
             moves: Vec::new(),
             legal,
             declared: None,
-        }
+        })
     }
 
     /// The board.
@@ -223,7 +257,9 @@ impl<B: Bits> Game<B> {
             .count()
     }
 
-    /// Plays a move (compared by identity with the legal moves).
+    /// Plays a move (compared by identity with the legal moves). When the moves of
+    /// the position it leads to cannot be listed within the game's budget, the move
+    /// is refused ([`GameError::Unlisted`]) and the game stays as it was.
     pub fn play(&mut self, mv: &Move<B>) -> Result<(), GameError> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
@@ -234,9 +270,16 @@ impl<B: Bits> Game<B> {
             .find(|m| m.same(mv))
             .ok_or(GameError::Illegal)?;
         let next = self.position().play(&self.board, &legal);
+        self.board.legal_moves(&next, &mut self.next);
+        if let Some(limit) = self.next.exhausted() {
+            return Err(GameError::Unlisted {
+                ply: self.moves.len() + 1,
+                limit,
+            });
+        }
+        std::mem::swap(&mut self.legal, &mut self.next);
         self.positions.push(next);
         self.moves.push(legal);
-        self.board.legal_moves(&next, &mut self.legal);
         Ok(())
     }
 
@@ -246,8 +289,16 @@ impl<B: Bits> Game<B> {
         self.positions.pop();
         self.declared = None;
         let now = *self.position();
+        // Listed within the same step budget when the game reached it.
         self.board.legal_moves(&now, &mut self.legal);
+        debug_assert!(self.legal.exhausted().is_none());
         Some(mv)
+    }
+
+    /// Takes back a resignation or an agreed draw (the game goes on from the same
+    /// position); returns it, or `None` when there was none.
+    pub fn withdraw(&mut self) -> Option<Outcome> {
+        self.declared.take()
     }
 
     /// Ends the game drawn by agreement (an accepted offer).

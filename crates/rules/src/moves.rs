@@ -152,6 +152,18 @@ impl<B: Bits> MoveList<B> {
         self.budget = budget;
     }
 
+    /// Sets the capture-search steps each later generation into this list may take.
+    #[inline]
+    pub fn set_step_limit(&mut self, steps: u64) {
+        self.budget.set_steps(steps);
+    }
+
+    /// The capture-search steps the last generation into this list took.
+    #[inline]
+    pub fn steps_spent(&self) -> u64 {
+        self.budget.spent()
+    }
+
     /// The limit that stopped the last generation into this list (which is then
     /// empty), if one did.
     pub fn exhausted(&self) -> Option<GenerationLimit> {

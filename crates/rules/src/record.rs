@@ -16,8 +16,9 @@ use std::sync::Arc;
 
 use crate::bits::Bits;
 use crate::board::Board;
+use crate::budget::MAX_GENERATION_STEPS;
 use crate::error::RecordError;
-use crate::game::Game;
+use crate::game::{Game, GameError};
 
 /// One move as written in a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,14 +72,26 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Plays the record through from its `FEN` tag (or the start position).
+    /// Plays the record through from its `FEN` tag (or the start position), every
+    /// move listing within [`MAX_GENERATION_STEPS`] capture-search steps.
     pub fn replay<B: Bits>(&self, board: Arc<Board<B>>) -> Result<Game<B>, RecordError> {
+        self.replay_within(board, MAX_GENERATION_STEPS)
+    }
+
+    /// [`Record::replay`] with every move listing within `steps` capture-search steps:
+    /// a position of the game that needs more is an error naming it.
+    pub fn replay_within<B: Bits>(
+        &self,
+        board: Arc<Board<B>>,
+        steps: u64,
+    ) -> Result<Game<B>, RecordError> {
         let start = match self.tag("FEN") {
             Some(fen) => board.parse_position(fen)?,
             None => board.start_position(),
         };
         let first_black = start.side() == bushka_geometry::Player::Black;
-        let mut game = Game::from_position(board.clone(), start);
+        let mut game = Game::from_position_within(board.clone(), start, steps)
+            .map_err(|e| game_error(e, "the start position".into(), 1))?;
         let moves = self.expanded_moves(board.geometry());
         for (i, rm) in moves.iter().enumerate() {
             let ply = i + usize::from(first_black);
@@ -101,9 +114,13 @@ impl Record {
                     line: rm.line,
                     error,
                 })?;
-            game.play(&mv).map_err(|e| RecordError::Syntax {
-                line: rm.line,
-                why: e.to_string(),
+            game.play(&mv).map_err(|e| {
+                let dots = if ply % 2 == 0 { "." } else { "..." };
+                let place = format!(
+                    "the position after move {number}{dots} {} (line {})",
+                    rm.text, rm.line
+                );
+                game_error(e, place, rm.line)
             })?;
         }
         Ok(game)
@@ -184,6 +201,19 @@ impl Record {
         out.push_str(&line);
         out.push('\n');
         out
+    }
+}
+
+/// A game error met while playing a record through, at `place` (the start, or the
+/// position after a move of line `line`): a position whose moves cannot be listed, or
+/// (never for a move parsed against the legal moves) a move the game refuses.
+fn game_error(error: GameError, place: String, line: usize) -> RecordError {
+    match error {
+        GameError::Unlisted { limit, .. } => RecordError::Unlisted { place, limit },
+        other => RecordError::Syntax {
+            line,
+            why: other.to_string(),
+        },
     }
 }
 

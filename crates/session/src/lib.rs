@@ -15,7 +15,7 @@
 //! let geometry = bushka_geometry::builtin("bushka").unwrap().unwrap();
 //! let AnyBoard::Narrow(board) = AnyBoard::new(geometry) else { unreachable!() };
 //! let mut session = Session::new(Setup {
-//!     game: Game::new(Arc::clone(&board)),
+//!     game: Game::new(Arc::clone(&board)).unwrap(),
 //!     specs: [PlayerSpec::Human, PlayerSpec::Random { seed: 1 }],
 //!     tags: Vec::new(),
 //!     max_plies: None,

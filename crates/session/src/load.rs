@@ -9,13 +9,15 @@ use bushka_engine::{DEFAULT_HASH_MIB, PlayerSpec, SpecError};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, Game, Record, RecordError};
 
-/// The game a record holds, played through; a result the moves do not explain is
-/// taken as a resignation or an agreed draw.
+/// The game a record holds, played through with every move listing within `steps`
+/// capture-search steps ([`bushka_rules::MAX_GENERATION_STEPS`] in the programs); a
+/// result the moves do not explain is taken as a resignation or an agreed draw.
 pub fn game_from_record<B: Bits>(
     board: Arc<Board<B>>,
     record: &Record,
+    steps: u64,
 ) -> Result<Game<B>, RecordError> {
-    let mut game = record.replay(board)?;
+    let mut game = record.replay_within(board, steps)?;
     if game.outcome().is_none() {
         match record.result.as_deref() {
             Some("1-0") => game.resign(Colour::Black),

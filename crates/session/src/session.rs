@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use bushka_engine::{End, Limits, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{Bits, Board, DrawReason, Game, Move, Outcome, Position, Record, WinReason};
+use bushka_rules::{
+    Bits, Board, DrawReason, Game, GameError, Move, Outcome, Position, Record, WinReason,
+};
 
 use crate::computer::{Analyst, Computer, Hint, Thinking, judging_limits};
 use crate::find::{Unresolved, find_move};
@@ -59,6 +61,10 @@ pub enum SessionError {
     /// The move is not legal here.
     #[error("that move is not legal here")]
     Illegal,
+    /// The move leads to a position whose legal moves take more work to list than a
+    /// game allows (a hostile board); it was not played.
+    #[error("that move cannot be played: {0}")]
+    Unlisted(GameError),
     /// Text that names no legal move.
     #[error(transparent)]
     Unresolved(#[from] Unresolved),
@@ -309,7 +315,10 @@ impl<B: Bits> Session<B> {
     }
 
     fn play(&mut self, mv: &Move<B>) -> Result<Ply<B>, SessionError> {
-        self.game.play(mv).map_err(|_| SessionError::Illegal)?;
+        self.game.play(mv).map_err(|e| match e {
+            GameError::Unlisted { .. } => SessionError::Unlisted(e),
+            GameError::Illegal | GameError::Over(_) => SessionError::Illegal,
+        })?;
         Ok(self.ply(self.game.moves().len() - 1))
     }
 
@@ -470,12 +479,9 @@ impl<B: Bits> Session<B> {
 
     /// The game with only its first `keep` moves (and no resignation or agreement).
     fn rebuild(&mut self, keep: usize) {
-        let mut game = Game::from_position(Arc::clone(&self.board), *self.game.start());
-        for mv in &self.game.moves()[..keep] {
-            if game.play(mv).is_err() {
-                break;
-            }
+        self.game.withdraw();
+        while self.game.moves().len() > keep {
+            self.game.undo();
         }
-        self.game = game;
     }
 }

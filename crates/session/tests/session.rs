@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{DrawReason, Game, Outcome, Record, WinReason};
+use bushka_rules::{DrawReason, Game, MAX_GENERATION_STEPS, Outcome, Record, WinReason};
 use bushka_session::{
     DrawOffer, Session, SessionError, Setup, Undone, game_from_record, record_tags,
 };
@@ -20,7 +20,7 @@ fn session(specs: [&str; 2], position: Option<&str>) -> Session<u64> {
         |p| board.parse_position(p).expect("a valid position"),
     );
     Session::new(Setup {
-        game: Game::from_position(Arc::clone(&board), start),
+        game: Game::from_position(Arc::clone(&board), start).expect("a game starts"),
         specs: specs.map(|s| s.parse::<PlayerSpec>().expect("a valid spec")),
         tags: vec![("Variant".into(), "bushka".into())],
         max_plies: None,
@@ -197,7 +197,7 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
         }))
     ));
     let mut s = Session::new(Setup {
-        game: Game::new(bushka()),
+        game: Game::new(bushka()).expect("a game starts"),
         specs: [
             PlayerSpec::Random { seed: 3 },
             PlayerSpec::Random { seed: 4 },
@@ -277,7 +277,7 @@ fn a_result_the_moves_do_not_explain_is_a_declaration() {
     let board = bushka();
     let record =
         Record::parse("[Variant \"bushka\"]\n[Result \"0-1\"]\n1. f45 0-1\n").expect("a record");
-    let game = game_from_record(board, &record).expect("replays");
+    let game = game_from_record(board, &record, MAX_GENERATION_STEPS).expect("replays");
     assert_eq!(game.moves().len(), 1);
     assert_eq!(
         game.outcome().map(|o| o.result_text()),
@@ -313,4 +313,42 @@ fn reseeded_sessions_differ_unless_a_spec_names_its_seed() {
     for seed in 2..=4 {
         assert_eq!(opening(seeded, seed), first);
     }
+}
+
+/// A move into a position whose moves the game cannot list within its step budget is
+/// refused with that reason (not as illegal), and the session stays where it was; a
+/// record that reaches such a position is refused naming the move.
+#[test]
+fn a_move_into_an_unlistable_position_is_refused() {
+    use bushka_rules::{GameError, GenerationLimit};
+    // Black has no capture (no search step); after c75 White must capture (two steps).
+    let quiet =
+        "B:Wd2,e5,e6,f2,f3,f4,g3,g5,g6,g7,h4,h5,h6,i5:Ba5,b4,b5,b6,c6,c7,c8,d6,d7,d9,e9,e0,f8,f9";
+    let board = bushka();
+    let start = board.parse_position(quiet).expect("a valid position");
+    let mut s = Session::new(Setup {
+        game: Game::from_position_within(Arc::clone(&board), start, 1).expect("listed"),
+        specs: [PlayerSpec::Human, PlayerSpec::Human],
+        tags: Vec::new(),
+        max_plies: None,
+    });
+    let unlisted = GameError::Unlisted {
+        ply: 1,
+        limit: GenerationLimit::Steps(1),
+    };
+    assert_eq!(
+        s.play_text("c75").err(),
+        Some(SessionError::Unlisted(unlisted))
+    );
+    assert!(s.game().moves().is_empty() && s.end().is_none());
+    assert_eq!(s.position(), &start);
+    let record = Record::parse(&format!("[FEN \"{quiet}\"]\n\n1... c75 *\n")).expect("parses");
+    let err = game_from_record(Arc::clone(&board), &record, 1).expect_err("refused");
+    assert!(
+        err.to_string()
+            .starts_with("the position after move 1... c75 (line 3): "),
+        "{err}"
+    );
+    let game = game_from_record(board, &record, 2).expect("listed within two steps");
+    assert_eq!(game.moves().len(), 1);
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bushka_geometry::BUILTIN;
-use bushka_rules::AnyBoard;
+use bushka_rules::{AnyBoard, MAX_GENERATION_STEPS};
 use rand::Rng;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -28,6 +28,10 @@ pub struct Limits {
     pub sweep: Duration,
     /// Endgame tables analyses probe (`bushka serve --tablebases DIR`).
     pub tablebases: Option<bushka_engine::TablesDir>,
+    /// Capture-search steps one listing of a position's legal moves may take (a game's,
+    /// a shown position's, a lab perft's): a position of a hostile board that needs
+    /// more is refused (422) instead of holding a thread for minutes.
+    pub generation_steps: u64,
 }
 
 impl Default for Limits {
@@ -39,6 +43,7 @@ impl Default for Limits {
             idle: Duration::from_secs(2 * 60 * 60),
             sweep: Duration::from_secs(60),
             tablebases: None,
+            generation_steps: MAX_GENERATION_STEPS,
         }
     }
 }
@@ -163,17 +168,26 @@ impl AppState {
     }
 }
 
+/// Runs `work` on a blocking thread (work that may take seconds, such as listing the
+/// moves of a position sent by a client, must not hold up the server's event loop).
+pub async fn run_blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("a worker thread failed: {e}")))
+}
+
 /// Runs `work` on a blocking thread while holding a search slot.
 pub async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = state.search_permit().await?;
-    tokio::task::spawn_blocking(move || {
+    run_blocking(move || {
         let out = work();
         drop(permit);
         out
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("a search thread failed: {e}")))
 }

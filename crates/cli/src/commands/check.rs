@@ -61,12 +61,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if args.games == 0 {
             continue;
         }
-        let test = playtest(
+        let test = match playtest(
             geometry,
             args.games as usize,
             args.max_plies as usize,
             args.seed,
-        )?;
+        ) {
+            Ok(test) => test,
+            // A start whose moves cannot be listed: the variant cannot be played.
+            Err(e @ (CliError::Game(_) | CliError::Arena(_))) => {
+                invalid += 1;
+                output::eprintln(&format!("{name}: {e}"));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         output::println(&format!("{name}: played {}", test.summary))?;
         for warning in &test.warnings {
             output::eprintln(&format!("{name}: warning: {warning}"));

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
 use bushka_geometry::{Geometry, Player};
-use bushka_rules::{AnyBoard, Bits, Board, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Budget, GameError, MAX_GENERATION_STEPS, with_board};
 
 use crate::error::CliError;
 
@@ -29,7 +29,7 @@ pub fn playtest(
 ) -> Result<Playtest, CliError> {
     let mut warnings = unreachable_promotions(&geometry);
     let board = AnyBoard::new(geometry);
-    with_board!(&board, b => warnings.extend(start_warnings(b)));
+    with_board!(&board, b => warnings.extend(start_warnings(b)?));
     let random = PlayerSpec::Random { seed };
     let config = MatchConfig {
         seed,
@@ -79,13 +79,16 @@ pub fn playtest(
     })
 }
 
-/// A side that cannot move at the start, and a start that forces a capture.
-fn start_warnings<B: Bits>(board: &Board<B>) -> Vec<String> {
+/// A side that cannot move at the start, and a start that forces a capture; fails when
+/// a side's moves at the start take more than the programs' step limit to list.
+fn start_warnings<B: Bits>(board: &Board<B>) -> Result<Vec<String>, CliError> {
     let start = board.start_position();
     let mut warnings = Vec::new();
     for player in [Player::White, Player::Black] {
         let pos = start.with_side(board, player);
-        let moves = board.moves(&pos);
+        let moves = board
+            .moves_within(&pos, Budget::steps(MAX_GENERATION_STEPS))
+            .map_err(|limit| GameError::Unlisted { ply: 0, limit })?;
         match moves.as_slice().first() {
             None => warnings.push(format!(
                 "{} has no legal move in the start position",
@@ -99,7 +102,7 @@ fn start_warnings<B: Bits>(board: &Board<B>) -> Vec<String> {
             Some(_) => {}
         }
     }
-    warnings
+    Ok(warnings)
 }
 
 /// A side none of whose men can reach its promotion zone by forward steps (on an

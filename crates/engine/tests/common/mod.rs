@@ -23,7 +23,7 @@ pub fn geometry(name: &str) -> bushka_geometry::Geometry {
 pub fn random_opening<B: Bits>(board: &Arc<Board<B>>, plies: usize, seed: u64) -> Game<B> {
     for attempt in 0.. {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1000).wrapping_add(attempt));
-        let mut game = Game::new(Arc::clone(board));
+        let mut game = Game::new(Arc::clone(board)).expect("a game starts");
         for _ in 0..plies {
             let moves = game.legal_moves().to_vec();
             if moves.is_empty() {
@@ -78,7 +78,8 @@ pub fn duel<B: Bits>(
             play_out(&mut game, a.as_mut(), b.as_mut(), max_plies, |_, _| {})
         } else {
             play_out(&mut game, b.as_mut(), a.as_mut(), max_plies, |_, _| {})
-        };
+        }
+        .expect("every position lists its moves");
         let first_colour = if first_is_white {
             Colour::White
         } else {

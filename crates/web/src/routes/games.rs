@@ -21,7 +21,7 @@ use crate::games::{
     AnySession, GameEntry, GameView, StopOnDrop, acting_person, game_view, with_session,
 };
 use crate::routes::{ApiJson, ApiQuery};
-use crate::state::{AppState, SharedState, run_search};
+use crate::state::{AppState, SharedState, run_blocking, run_search};
 use crate::variant::VariantChoice;
 use crate::view::{PositionView, position_view};
 
@@ -67,23 +67,26 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     Ok(spec)
 }
 
-/// A session for `board` with these players, from `position` or the start.
+/// A session for `board` with these players, from `position` or the start, whose
+/// every move listing may take at most `steps` capture-search steps.
 fn session_on(
     board: &AnyBoard,
     specs: [PlayerSpec; 2],
     tags: Vec<(String, String)>,
-    position: Option<&str>,
+    (position, steps): (Option<&str>, u64),
 ) -> Result<AnySession, ApiError> {
-    fn start<B: Bits>(board: &Arc<Board<B>>, position: Option<&str>) -> Result<Game<B>, ApiError> {
-        Ok(match position {
-            Some(text) => {
-                let pos = board
-                    .parse_position(text)
-                    .map_err(|e| ApiError::rejected(e.to_string()))?;
-                Game::from_position(Arc::clone(board), pos)
-            }
-            None => Game::new(Arc::clone(board)),
-        })
+    fn start<B: Bits>(
+        board: &Arc<Board<B>>,
+        (position, steps): (Option<&str>, u64),
+    ) -> Result<Game<B>, ApiError> {
+        let pos = match position {
+            Some(text) => board
+                .parse_position(text)
+                .map_err(|e| ApiError::rejected(e.to_string()))?,
+            None => board.start_position(),
+        };
+        Game::from_position_within(Arc::clone(board), pos, steps)
+            .map_err(|e| ApiError::rejected(format!("cannot start the game: {e}")))
     }
     fn setup<B: Bits>(
         game: Game<B>,
@@ -99,9 +102,9 @@ fn session_on(
         .vary(rand::random())
     }
     Ok(match board {
-        AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, position)?, specs, tags)),
-        AnyBoard::Medium(b) => AnySession::Medium(setup(start(b, position)?, specs, tags)),
-        AnyBoard::Wide(b) => AnySession::Wide(setup(start(b, position)?, specs, tags)),
+        AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, (position, steps))?, specs, tags)),
+        AnyBoard::Medium(b) => AnySession::Medium(setup(start(b, (position, steps))?, specs, tags)),
+        AnyBoard::Wide(b) => AnySession::Wide(setup(start(b, (position, steps))?, specs, tags)),
     })
 }
 
@@ -149,13 +152,17 @@ pub async fn create(
         &black.to_string(),
         None,
     );
-    let entry = GameEntry::new(session_on(
-        &board,
-        [white, black],
-        tags,
-        req.position.as_deref(),
-    )?);
-    store(&state, entry, None).await
+    let steps = state.limits.generation_steps;
+    let session = run_blocking(move || {
+        session_on(
+            &board,
+            [white, black],
+            tags,
+            (req.position.as_deref(), steps),
+        )
+    })
+    .await??;
+    store(&state, GameEntry::new(session), None).await
 }
 
 /// The `Variant` tag of a record: the built-in's name, or the pasted file's id.
@@ -208,11 +215,11 @@ pub async fn load(
     );
     fn replay<B: Bits>(
         board: &Arc<Board<B>>,
-        record: &Record,
+        (record, steps): (&Record, u64),
         specs: [PlayerSpec; 2],
         tags: Vec<(String, String)>,
     ) -> Result<Session<B>, ApiError> {
-        let game = game_from_record(Arc::clone(board), record)
+        let game = game_from_record(Arc::clone(board), record, steps)
             .map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
         Ok(Session::new(Setup {
             game,
@@ -223,12 +230,18 @@ pub async fn load(
         .vary(rand::random()))
     }
     let specs = [white, black];
-    let entry = GameEntry::new(match &board {
-        AnyBoard::Narrow(b) => AnySession::Narrow(replay(b, &record, specs, tags)?),
-        AnyBoard::Medium(b) => AnySession::Medium(replay(b, &record, specs, tags)?),
-        AnyBoard::Wide(b) => AnySession::Wide(replay(b, &record, specs, tags)?),
-    });
     let moves = record.moves.len();
+    let steps = state.limits.generation_steps;
+    let session = run_blocking(move || {
+        let record = (&record, steps);
+        Ok::<_, ApiError>(match &board {
+            AnyBoard::Narrow(b) => AnySession::Narrow(replay(b, record, specs, tags)?),
+            AnyBoard::Medium(b) => AnySession::Medium(replay(b, record, specs, tags)?),
+            AnyBoard::Wide(b) => AnySession::Wide(replay(b, record, specs, tags)?),
+        })
+    })
+    .await??;
+    let entry = GameEntry::new(session);
     store(
         &state,
         entry,

@@ -4,14 +4,14 @@ use axum::Json;
 use axum::extract::State;
 use bushka_arena::{CompareConfig, VariantReport, compare};
 use bushka_engine::PlayerSpec;
-use bushka_rules::{perft, with_board};
+use bushka_rules::{Budget, GenerationLimit, perft_within, with_board};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::layout::Layout;
 use crate::routes::ApiJson;
 use crate::routes::variants::{BoardView, board_view};
-use crate::state::{SharedState, run_search};
+use crate::state::{SharedState, run_blocking, run_search};
 use crate::variant::compile;
 
 /// Deepest perft the lab runs (the board's size is bounded by the loader).
@@ -46,11 +46,17 @@ pub struct CheckView {
 
 /// `POST /api/lab/check`: validates a variant file; 422 with `line` and `column` when
 /// it is invalid.
-pub async fn check(ApiJson(req): ApiJson<LabRequest>) -> Result<Json<CheckView>, ApiError> {
+pub async fn check(
+    State(state): State<SharedState>,
+    ApiJson(req): ApiJson<LabRequest>,
+) -> Result<Json<CheckView>, ApiError> {
     let board = compile(&req.text)?;
-    let BoardView { layout, position } = board_view(&board, None)?;
+    let summary = board.geometry().summary();
+    let steps = state.limits.generation_steps;
+    let BoardView { layout, position } =
+        run_blocking(move || board_view(&board, None, steps)).await??;
     Ok(Json(CheckView {
-        summary: board.geometry().summary(),
+        summary,
         layout,
         position,
     }))
@@ -89,15 +95,17 @@ pub async fn perft_counts(
         MAX_LAB_PERFT,
     )?;
     let board = compile(&req.text)?;
+    let budget = Budget::steps(state.limits.generation_steps);
     let rows = run_search(&state, move || {
         with_board!(&board, b => {
             let start = b.start_position();
             (1..=depth)
-                .map(|d| PerftRow { depth: d, nodes: perft(b, &start, d) })
-                .collect::<Vec<_>>()
+                .map(|d| Ok(PerftRow { depth: d, nodes: perft_within(b, &start, d, &budget)? }))
+                .collect::<Result<Vec<_>, GenerationLimit>>()
         })
     })
-    .await?;
+    .await?
+    .map_err(|limit| ApiError::rejected(format!("perft: {limit}")))?;
     Ok(Json(rows))
 }
 
@@ -132,7 +140,10 @@ pub async fn playtest(
         Ok::<_, bushka_arena::ArenaError>((random, engine))
     })
     .await?
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    .map_err(|e| match e {
+        bushka_arena::ArenaError::Unlisted { .. } => ApiError::rejected(e.to_string()),
+        _ => ApiError::Internal(e.to_string()),
+    })?;
     let (mut random, mut engine) = reports;
     match (random.pop(), engine.pop()) {
         (Some(random), Some(engine)) => Ok(Json(PlaytestView { random, engine })),

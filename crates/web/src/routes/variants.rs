@@ -3,13 +3,13 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use bushka_geometry::BUILTIN;
-use bushka_rules::{AnyBoard, with_board};
+use bushka_rules::{AnyBoard, Budget, with_board};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::layout::Layout;
 use crate::routes::ApiJson;
-use crate::state::SharedState;
+use crate::state::{SharedState, run_blocking};
 use crate::variant::VariantChoice;
 use crate::view::{PositionView, position_view};
 
@@ -50,14 +50,22 @@ pub struct BoardView {
     pub position: PositionView,
 }
 
-/// The layout and a position of a board (the start when `position` is `None`).
-pub fn board_view(board: &AnyBoard, position: Option<&str>) -> Result<BoardView, ApiError> {
+/// The layout and a position of a board (the start when `position` is `None`); a
+/// position whose moves take more than `steps` capture-search steps to list is
+/// refused.
+pub fn board_view(
+    board: &AnyBoard,
+    position: Option<&str>,
+    steps: u64,
+) -> Result<BoardView, ApiError> {
     with_board!(board, b => {
         let pos = match position {
             Some(text) => b.parse_position(text).map_err(|e| ApiError::rejected(e.to_string()))?,
             None => b.start_position(),
         };
-        let legal = b.moves(&pos);
+        let legal = b
+            .moves_within(&pos, Budget::steps(steps))
+            .map_err(|limit| ApiError::rejected(format!("the position's moves: {limit}")))?;
         Ok(BoardView {
             layout: Layout::of(b.geometry()),
             position: position_view(b, &pos, legal.as_slice()),
@@ -75,7 +83,7 @@ pub async fn show(
         .iter()
         .find(|b| b.name == name)
         .map_or("", |b| b.text);
-    let view = board_view(&board, None)?;
+    let view = board_view(&board, None, state.limits.generation_steps)?;
     Ok(Json(serde_json::json!({
         "name": name,
         "text": text,
@@ -99,5 +107,7 @@ pub async fn position(
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> Result<Json<BoardView>, ApiError> {
     let board = req.variant.board(&state)?;
-    Ok(Json(board_view(&board, req.position.as_deref())?))
+    let steps = state.limits.generation_steps;
+    let view = run_blocking(move || board_view(&board, req.position.as_deref(), steps)).await??;
+    Ok(Json(view))
 }

@@ -15,7 +15,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
-use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, MAX_GENERATION_STEPS, Record, with_board};
 use bushka_session::{Session, Setup, choose_player, game_from_record, record_tags};
 
 pub use terminal::run_game;
@@ -132,11 +132,13 @@ fn start_game<B: Bits>(
             Some(text) => board.parse_position(text)?,
             None => board.start_position(),
         };
-        return Ok(Game::from_position(Arc::clone(board), start));
+        return Ok(Game::from_position(Arc::clone(board), start)?);
     };
     let file = args.load.clone().unwrap_or_default();
-    game_from_record(Arc::clone(board), record).map_err(|error| CliError::Record {
-        file,
-        error: Box::new(error),
+    game_from_record(Arc::clone(board), record, MAX_GENERATION_STEPS).map_err(|error| {
+        CliError::Record {
+            file,
+            error: Box::new(error),
+        }
     })
 }

@@ -243,6 +243,8 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             Ok(Some(ply)) => self.show_played(&ply)?,
             // A player that found no move has resigned; the loop announces it.
             Ok(None) => {}
+            // The computer would choose the same move again: the game cannot go on.
+            Err(SessionError::Unlisted(error)) => return Err(CliError::Game(error)),
             Err(error) => self.say(&format!("The computer cannot move: {error}."))?,
         }
         Ok(Flow::Next)
@@ -514,7 +516,7 @@ mod tests {
         );
         let mut out = Vec::new();
         let session = Session::new(Setup {
-            game: Game::from_position(Arc::clone(&board), start),
+            game: Game::from_position(Arc::clone(&board), start).expect("a game starts"),
             specs: specs.map(|s| s.parse().expect("a valid spec")),
             tags: vec![("Variant".into(), "bushka".into())],
             max_plies: Some(400),
