@@ -1,5 +1,6 @@
 //! Game records: read, replay, write, read back.
 
+use bushka_cli::{VariantSource, game_variant_source};
 use bushka_geometry::BUILTIN;
 use bushka_rules::{Record, with_board};
 
@@ -16,7 +17,8 @@ pub fn record(data: &[u8]) {
     let Ok(record) = Record::parse(text) else {
         return;
     };
-    let Ok((_, name)) = bushka_cli::game_variant(None, Some(&record), "-") else {
+    let Ok((VariantSource::Builtin(name), _)) = game_variant_source(None, Some(&record), "-")
+    else {
         return;
     };
     let Some(index) = BUILTIN.iter().position(|b| b.name == name) else {

@@ -5,7 +5,7 @@
 //! an error into one line on standard error and exit code 1.
 //!
 //! The library exposes [`run_game`], the terminal `play` loop over any input and
-//! output, and [`game_variant`], the board a game record names (for tests and
+//! output, and [`game_variant_source`], the board a game record names (for tests and
 //! fuzzing); the `bushka` binary only calls [`main`].
 
 mod commands;
@@ -14,7 +14,7 @@ mod output;
 mod render;
 
 pub use commands::play::run_game;
-pub use commands::record_file::game_variant;
+pub use commands::record_file::{VariantSource, game_variant_source};
 pub use error::CliError;
 
 use std::process::ExitCode;

@@ -181,6 +181,36 @@ fn match_saves_records_that_replay() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Each record is written as its game ends: a record that cannot be written stops
+/// the match with an error naming it, and the other games' records are there.
+#[test]
+fn match_saves_each_game_as_it_ends_and_names_a_record_it_cannot_write() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let dir = tmp.path().join("save");
+    std::fs::create_dir_all(dir.join("game-0002.pdn")).expect("a directory in the way");
+    let dir_text = dir.to_string_lossy().to_string();
+    let err = fails(&[
+        "match",
+        "--white",
+        "random:seed=1",
+        "--black",
+        "random:seed=2",
+        "--games",
+        "3",
+        "--max-plies",
+        "40",
+        "--threads",
+        "1",
+        "--save",
+        &dir_text,
+    ]);
+    assert!(err.contains("game-0002.pdn"), "{err}");
+    for written in ["game-0001.pdn", "game-0003.pdn"] {
+        let text = std::fs::read_to_string(dir.join(written)).expect("the record was written");
+        assert!(text.contains("[Event \"bushka match\"]"), "{text}");
+    }
+}
+
 #[test]
 fn match_rejects_bad_players_and_arguments() {
     let err = fails(&[

@@ -145,15 +145,23 @@ impl<B: Bits> Player<B> for Engine<B> {
         else {
             return Some(best);
         };
-        let near = self
-            .searcher
-            .root_moves_at_least(game, last.depth, last.score - self.margin);
+        let near = self.searcher.root_moves_at_least(
+            game,
+            last.depth,
+            last.score - self.margin,
+            &self.limits.share(VARIETY_SHARE),
+        );
         if near.is_empty() {
             return Some(best);
         }
         Some(near[self.rng.random_range(0..near.len())])
     }
 }
+
+/// The choice among near-best moves may search for at most this fraction (one in
+/// `VARIETY_SHARE`) of the move's limits on top of them, so an engine with a margin
+/// keeps within 1.25 times its node and time limits.
+const VARIETY_SHARE: u32 = 4;
 
 /// The engine's named strengths, `engine:level=1` to `engine:level=8` (or `easy`,
 /// `medium`, `hard`, `max` for 2, 4, 6, 8): a node budget per move and a margin in

@@ -80,6 +80,18 @@ impl Limits {
         }
     }
 
+    /// A `1/divisor` share of these limits: of the node count and of the time this move
+    /// may take (the depth stays). A share of no limit is no limit.
+    pub fn share(&self, divisor: u32) -> Limits {
+        let divisor = divisor.max(1);
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes.map(|n| (n / u64::from(divisor)).max(1)),
+            movetime: self.time_budget().map(|t| t / divisor),
+            clock: None,
+        }
+    }
+
     fn time_budget(&self) -> Option<Duration> {
         let from_clock = self.clock.map(|(left, inc)| {
             let share = left / 25 + inc * 3 / 4;
@@ -210,6 +222,11 @@ impl<B: Bits> Searcher<B> {
         self.tt.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Nodes searched by the last search or [`Searcher::root_moves_at_least`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Static evaluation from the side to move's view.
@@ -596,12 +613,20 @@ impl<B: Bits> Searcher<B> {
 /// The root hook for the engine's choice among near-best moves ([`crate::Engine`]).
 impl<B: Bits> Searcher<B> {
     /// The legal moves of `game` whose `depth`-ply score is at least `floor`, by one
-    /// null-window search each (cheap after a search of that depth filled the table).
-    pub fn root_moves_at_least(&mut self, game: &Game<B>, depth: u32, floor: i32) -> Vec<Move<B>> {
+    /// null-window search each (cheap after a search of that depth filled the table),
+    /// within `limits`' nodes and time: when they run out, the moves confirmed so far.
+    pub fn root_moves_at_least(
+        &mut self,
+        game: &Game<B>,
+        depth: u32,
+        floor: i32,
+        limits: &Limits,
+    ) -> Vec<Move<B>> {
         let root = *game.position();
         self.path = game_path(game);
-        self.node_limit = u64::MAX;
-        self.deadline = None;
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_budget().map(|t| Instant::now() + t);
         self.stopped = false;
         self.arm_lists();
         let depth = depth.clamp(1, MAX_PLY as u32 / 2) as i32;
@@ -611,6 +636,9 @@ impl<B: Bits> Searcher<B> {
             self.path.push((child.hash(), mv.kind == MoveKind::King));
             let score = -self.negamax(&child, depth - 1, -floor, -floor + 1, 1);
             self.path.pop();
+            if self.stopped {
+                break;
+            }
             if score >= floor {
                 chosen.push(*mv);
             }

@@ -220,6 +220,41 @@ fn a_margin_varies_the_games_and_a_seed_repeats_them() {
     assert_eq!(strict.len(), 1, "no margin, no variety");
 }
 
+/// The choice among near-best moves searches within the limits it is given: with
+/// none it confirms every move within the margin; with a few nodes it stops there and
+/// keeps only moves it confirmed.
+#[test]
+fn the_choice_among_near_best_moves_keeps_to_its_limits() {
+    let board = board64("bushka");
+    let game = Game::new(Arc::clone(&board)).expect("a game starts");
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    let result = searcher.search_game(&game, &Limits::depth(5), |_| {});
+    let last = result.last.expect("an iteration");
+    let floor = last.score - 30;
+    let few = searcher.root_moves_at_least(&game, last.depth, floor, &Limits::nodes(20));
+    assert!(searcher.nodes() <= 20, "{} nodes", searcher.nodes());
+    let all = searcher.root_moves_at_least(&game, last.depth, floor, &Limits::default());
+    let unbounded = searcher.nodes();
+    assert!(
+        all.len() > 1,
+        "several moves within 30 of the best: {all:?}"
+    );
+    assert!(unbounded > 20, "confirming them takes {unbounded} nodes");
+    assert!(
+        few.len() < all.len(),
+        "{few:?} within 20 nodes, {all:?} without"
+    );
+    assert!(
+        few.iter().all(|m| all.contains(m)),
+        "{few:?} within {all:?}"
+    );
+    assert_eq!(
+        Limits::nodes(1_000_000).share(4),
+        Limits::nodes(250_000),
+        "a quarter of the nodes"
+    );
+}
+
 #[test]
 fn greedy_takes_the_most_material() {
     // Black's only captures: the majority rule already forces the larger one, so test

@@ -2,9 +2,10 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
 
 use bushka_arena::{
-    DEFAULT_COMPARE_OPENING, MatchConfig, MatchReport, Score, run_match, threads_in_use,
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, run_match, threads_in_use,
 };
 use bushka_rules::AnyBoard;
 
@@ -48,7 +49,9 @@ pub struct Args {
     /// colour orders (0 plays every game from the start position).
     #[arg(long, value_name = "K", default_value_t = DEFAULT_COMPARE_OPENING as u64, value_parser = clap::value_parser!(u64).range(0..=1000))]
     random_opening: u64,
-    /// Write every game as a game record `DIR/game-NNNN.pdn` (created if missing).
+    /// Write every game as a game record `DIR/game-NNNN.pdn` (created if missing),
+    /// each as soon as its game ends, so the finished games of a long match survive
+    /// an interruption.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
 }
@@ -80,10 +83,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..MatchConfig::new(first, second, args.games as usize)
     };
     let bar = progress(config.games, "match");
-    let report = run_match(&board, &config, &|_| bar.inc(1))?;
+    let width = config.games.to_string().len().max(4);
+    let failed: Mutex<Option<CliError>> = Mutex::new(None);
+    let report = run_match(&board, &config, &|game| {
+        if let Some(dir) = &args.save
+            && let Err(error) = save(game, dir, width)
+        {
+            failed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert(error);
+        }
+        bar.inc(1);
+    })?;
     bar.finish_and_clear();
-    if let Some(dir) = &args.save {
-        save(&report, dir)?;
+    if let Some(error) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(error);
     }
     let distinct: HashSet<u64> = report.games.iter().map(|g| g.stats.fingerprint).collect();
     if distinct.len() < report.games.len() {
@@ -97,17 +112,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     output::print(&describe(&report, &board))
 }
 
-fn save(report: &MatchReport, dir: &std::path::Path) -> Result<(), CliError> {
-    let width = report.games.len().to_string().len().max(4);
-    for game in &report.games {
-        let Some(record) = &game.record else { continue };
-        let path = dir.join(format!("game-{:0width$}.pdn", game.index + 1));
-        std::fs::write(&path, record).map_err(|error| CliError::File {
-            path: path.display().to_string(),
-            error,
-        })?;
-    }
-    Ok(())
+/// Writes one finished game's record as `DIR/game-NNNN.pdn`, numbered from 1 with
+/// at least `width` digits.
+fn save(game: &MatchGame, dir: &std::path::Path, width: usize) -> Result<(), CliError> {
+    let Some(record) = &game.record else {
+        return Ok(());
+    };
+    let path = dir.join(format!("game-{:0width$}.pdn", game.index + 1));
+    std::fs::write(&path, record).map_err(|error| CliError::File {
+        path: path.display().to_string(),
+        error,
+    })
 }
 
 fn signed(elo: f64) -> String {

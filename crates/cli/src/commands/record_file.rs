@@ -7,7 +7,8 @@
 //! naming a file) needs `--variant`.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use bushka_geometry::{BUILTIN, Geometry, read_text_file};
 use bushka_rules::{MAX_RECORD_BYTES, Record};
@@ -48,6 +49,28 @@ pub fn read_record(file: &str) -> Result<Record, CliError> {
     })
 }
 
+/// Where a game's board comes from, before anything is loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantSource {
+    /// A `--variant` argument: a built-in name or a path.
+    Given(String),
+    /// A built-in variant, by name.
+    Builtin(String),
+    /// A variant file next to the record, named by its `[Variant]` tag.
+    File(PathBuf),
+}
+
+impl VariantSource {
+    /// Loads (compiles) the variant.
+    pub fn load(&self) -> Result<Geometry, CliError> {
+        match self {
+            VariantSource::Given(spec) => load_variant(spec),
+            VariantSource::Builtin(name) => load_variant(name),
+            VariantSource::File(path) => Ok(bushka_geometry::load_path(path)?),
+        }
+    }
+}
+
 /// The board of a game: `--variant` when given (`explicit`), else the loaded record's
 /// `[Variant]` tag (`record`, read from `file`), else the built-in variant of its PDN
 /// `[GameType]`, else the default; with the name to write in a saved record's
@@ -57,18 +80,29 @@ pub fn game_variant(
     record: Option<&Record>,
     file: &str,
 ) -> Result<(Geometry, String), CliError> {
+    let (source, name) = game_variant_source(explicit, record, file)?;
+    Ok((source.load()?, name))
+}
+
+/// Which board [`game_variant`] would load, without loading it (a tag naming a file
+/// is checked to exist), and the name for a saved record's `[Variant]` tag.
+pub fn game_variant_source(
+    explicit: Option<&str>,
+    record: Option<&Record>,
+    file: &str,
+) -> Result<(VariantSource, String), CliError> {
     if let Some(spec) = explicit {
-        return Ok((load_variant(spec)?, tag_name(spec)));
+        return Ok((VariantSource::Given(spec.to_string()), tag_name(spec)));
     }
     let Some(tag) = record.and_then(|r| r.tag("Variant")) else {
         let name = record
             .and_then(|r| r.tag("GameType"))
             .and_then(variant_of_gametype)
-            .unwrap_or_else(|| DEFAULT_VARIANT.to_string());
-        return Ok((load_variant(&name)?, name));
+            .unwrap_or(DEFAULT_VARIANT);
+        return Ok((VariantSource::Builtin(name.to_string()), name.to_string()));
     };
     if BUILTIN.iter().any(|b| b.name == tag) {
-        return Ok((load_variant(tag)?, tag.to_string()));
+        return Ok((VariantSource::Builtin(tag.to_string()), tag.to_string()));
     }
     let refuse = |why: String| CliError::RecordVariant {
         file: file.to_string(),
@@ -96,7 +130,7 @@ pub fn game_variant(
             path.display()
         )));
     }
-    Ok((bushka_geometry::load_path(&path)?, tag.to_string()))
+    Ok((VariantSource::File(path), tag.to_string()))
 }
 
 /// The `[Variant]` tag for a `--variant` argument: a built-in name as it is, a file by
@@ -111,11 +145,21 @@ pub(crate) fn tag_name(spec: &str) -> String {
 }
 
 /// The built-in variant whose PDN `GameType` is the tag's first field (`20` or
-/// `20,W,10,10,N2,0`).
-fn variant_of_gametype(tag: &str) -> Option<String> {
+/// `20,W,10,10,N2,0`). The built-ins' numbers are read once.
+fn variant_of_gametype(tag: &str) -> Option<&'static str> {
+    static NUMBERS: OnceLock<Vec<(u32, &'static str)>> = OnceLock::new();
     let number: u32 = tag.split(',').next()?.trim().parse().ok()?;
-    bushka_geometry::BUILTIN.iter().find_map(|b| {
-        let geometry = bushka_geometry::builtin(b.name)?.ok()?;
-        (geometry.meta().pdn_gametype == Some(number)).then(|| b.name.to_string())
-    })
+    let numbers = NUMBERS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .filter_map(|b| {
+                let geometry = bushka_geometry::builtin(b.name)?.ok()?;
+                Some((geometry.meta().pdn_gametype?, b.name))
+            })
+            .collect()
+    });
+    numbers
+        .iter()
+        .find(|(n, _)| *n == number)
+        .map(|(_, name)| *name)
 }

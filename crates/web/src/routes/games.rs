@@ -254,14 +254,20 @@ pub async fn load(
 async fn change(
     state: &AppState,
     id: &str,
-    change: impl FnOnce(&mut AnySession) -> Result<Option<String>, ApiError>,
+    change: impl FnOnce(&mut AnySession) -> Result<Option<String>, ApiError> + Send + 'static,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(id)?;
-    let mut guard = entry.session.lock().await;
-    let message = change(&mut guard)?;
-    Ok(Json(
-        with_session!(&*guard, s => game_view(id, &entry.layout, s, message)),
-    ))
+    let mut guard = Arc::clone(&entry.session).lock_owned().await;
+    let (id, layout) = (id.to_string(), entry.layout.clone());
+    // A move lists the moves of the position it leads to, which may take seconds on a
+    // hostile board: off the event loop, like every other listing.
+    run_blocking(move || {
+        let message = change(&mut guard)?;
+        Ok(Json(
+            with_session!(&*guard, s => game_view(&id, &layout, s, message)),
+        ))
+    })
+    .await?
 }
 
 /// `GET /api/games/{id}`.
@@ -302,7 +308,7 @@ pub async fn play(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |session| {
+    change(&state, &id, move |session| {
         with_session!(session, s => {
             let legal = |s: &Session<_>| {
                 let board = s.board();
@@ -485,7 +491,7 @@ pub async fn answer_draw(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<DrawReply>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |session| {
+    change(&state, &id, move |session| {
         with_session!(session, s => {
             let side = s
                 .draw_offer()
