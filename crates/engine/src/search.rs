@@ -280,13 +280,7 @@ impl<B: Bits> Searcher<B> {
         limits: &Limits,
         mut on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
-        self.path = path;
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time_budget().map(|t| start + t);
-        self.stopped = false;
-        self.cut = None;
-        self.arm_lists();
+        self.begin(start, path, limits);
         if legal.is_empty() {
             return SearchResult {
                 best: None,
@@ -367,6 +361,18 @@ impl<B: Bits> Searcher<B> {
             }
             window *= 4;
         }
+    }
+
+    /// Starts a search from the game line `path` under `limits`, counted from `start`:
+    /// no nodes yet, nothing stopped or cut, the move lists armed.
+    fn begin(&mut self, start: Instant, path: Vec<(u64, bool)>, limits: &Limits) {
+        self.path = path;
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_budget().map(|t| start + t);
+        self.stopped = false;
+        self.cut = None;
+        self.arm_lists();
     }
 
     /// Gives every move list the generation budget of this search (the step cap, the
@@ -623,12 +629,7 @@ impl<B: Bits> Searcher<B> {
         limits: &Limits,
     ) -> Vec<Move<B>> {
         let root = *game.position();
-        self.path = game_path(game);
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time_budget().map(|t| Instant::now() + t);
-        self.stopped = false;
-        self.arm_lists();
+        self.begin(Instant::now(), game_path(game), limits);
         let depth = depth.clamp(1, MAX_PLY as u32 / 2) as i32;
         let mut chosen = Vec::new();
         for mv in game.legal_moves() {

@@ -2,11 +2,12 @@
 //! warnings a designer wants before anyone plays the variant.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
 use bushka_geometry::{Geometry, Player};
-use bushka_rules::{AnyBoard, Bits, Board, Budget, GameError, MAX_GENERATION_STEPS, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 
 use crate::error::CliError;
 
@@ -81,15 +82,13 @@ pub fn playtest(
 
 /// A side that cannot move at the start, and a start that forces a capture; fails when
 /// a side's moves at the start take more than the programs' step limit to list.
-fn start_warnings<B: Bits>(board: &Board<B>) -> Result<Vec<String>, CliError> {
+fn start_warnings<B: Bits>(board: &Arc<Board<B>>) -> Result<Vec<String>, CliError> {
     let start = board.start_position();
     let mut warnings = Vec::new();
     for player in [Player::White, Player::Black] {
-        let pos = start.with_side(board, player);
-        let moves = board
-            .moves_within(&pos, Budget::steps(MAX_GENERATION_STEPS))
-            .map_err(|limit| GameError::Unlisted { ply: 0, limit })?;
-        match moves.as_slice().first() {
+        let game = Game::from_position(Arc::clone(board), start.with_side(board, player))?;
+        let moves = game.legal_moves();
+        match moves.first() {
             None => warnings.push(format!(
                 "{} has no legal move in the start position",
                 player.name()
