@@ -1,13 +1,14 @@
-//! `engine:tablebases=DIR`: an engine spec names a table directory, which is read
-//! once per variant and shared; a missing, empty or mismatched directory is refused
-//! with a clear error; the engine plays the tables' moves.
+//! `engine:tablebases=DIR`: an engine spec names a table directory, which whoever
+//! builds the players opens and reads once per variant, shared by the specs naming
+//! it; a missing, empty or mismatched directory is refused with a clear error; the
+//! engine plays the tables' moves.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use bushka_engine::{Player, PlayerSpec, TablesError};
+use bushka_engine::{Player, PlayerSpec, TablesDir, TablesError, spec_tables};
 use bushka_geometry::Geometry;
 use bushka_rules::{Board, Game};
 use bushka_tablebase::{FileError, Material, Silent, Tablebases, Value, save, solve};
@@ -46,7 +47,7 @@ fn a_missing_directory_is_refused_when_the_spec_is_read() {
 fn a_directory_without_tables_of_the_variant_is_refused() {
     let (dir, ..) = saved("empty", "1K v 1K");
     let other = bushka_geometry::load_path(&data_path("draughts-6x6.toml")).expect("loads");
-    let err = spec(&dir).tables(&other).expect_err("refused");
+    let err = spec_tables(&[&spec(&dir)], &other).expect_err("refused");
     assert!(matches!(err, TablesError::Empty { .. }), "{err}");
     assert!(
         err.to_string()
@@ -62,7 +63,7 @@ fn a_mismatched_directory_is_refused() {
     let text = fs::read_to_string(data_path("hexagon-3.toml")).expect("reads");
     let changed = format!("{text}\n[rules]\nking_range = \"short\"\n");
     let geometry = bushka_geometry::load_str(&changed, "changed.toml").expect("loads");
-    let err = spec(&dir).tables(&geometry).expect_err("refused");
+    let err = spec_tables(&[&spec(&dir)], &geometry).expect_err("refused");
     assert!(
         matches!(err, TablesError::File(FileError::Mismatch { .. })),
         "{err}"
@@ -83,17 +84,25 @@ fn the_engine_of_a_spec_with_tables_plays_the_fastest_win() {
         PlayerSpec::from_str(&spec.to_string()).expect("parses"),
         spec
     );
-    // The tables are read once and shared.
-    let first = spec.tables(board.geometry()).expect("loads").expect("some");
-    let again = spec.tables(board.geometry()).expect("loads").expect("some");
+    // An opened directory reads the tables once and shares them, and so do specs
+    // naming the same directory.
+    let opened = TablesDir::open(&dir).expect("a directory");
+    let first = opened.load(board.geometry()).expect("loads");
+    let again = opened.load(board.geometry()).expect("loads");
     assert!(Arc::ptr_eq(&first, &again));
+    let both = spec_tables(&[&spec, &PlayerSpec::Human, &spec], board.geometry()).expect("loads");
+    match both.as_slice() {
+        [Some(a), None, Some(b)] => assert!(Arc::ptr_eq(a, b)),
+        other => panic!("{other:?}"),
+    }
+    assert!(TablesDir::open(&dir.join("nothing")).is_err());
 
     let material: Material = "2K1M v 1K".parse().expect("signature");
     let table = tables.table(&material).expect("solved");
     let (plies, index) = table.summary().longest_win.expect("a win");
     assert!(plies > 3, "a long win makes a real test");
     let start = table.indexer().unrank(&board, index).expect("legal");
-    let mut engine = spec.engine_for(&board, 0).expect("an engine");
+    let mut engine = spec.engine_for(&board, 0, Some(first)).expect("an engine");
     let game = Game::from_position(Arc::clone(&board), start).expect("a game starts");
     let mv = engine.choose(&game).expect("a move");
     assert_eq!(

@@ -1,11 +1,9 @@
 //! The play session's input loop: `bushka play` as a library call over scripted input.
 
 use std::io::Cursor;
-use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
-use bushka_rules::{Game, with_board};
-use bushka_session::{Session, Setup};
+use bushka_session::{Opening, Session, Setup, Variant};
 
 use super::notation::builtin_boards;
 
@@ -28,8 +26,8 @@ pub fn play(data: &[u8]) {
     };
     let boards = builtin_boards();
     let board = &boards[choice % boards.len()];
-    let specs = PAIRS[choice / 8 % PAIRS.len()];
-    let computer = specs.contains(&PlayerSpec::Human) && specs != [PlayerSpec::Human; 2];
+    let specs = PAIRS[choice / 8 % PAIRS.len()].clone();
+    let computer = specs.contains(&PlayerSpec::Human) && specs != PAIRS[0];
     let script: String = text
         .lines()
         .filter(|line| {
@@ -40,15 +38,17 @@ pub fn play(data: &[u8]) {
         .map(|line| format!("{line}\n"))
         .collect();
     let mut out = Vec::new();
-    let result = with_board!(board, b => {
-        let session = Session::new(Setup {
-            game: Game::new(Arc::clone(b)).expect("a game starts"),
-            specs,
-            tags: Vec::new(),
-            max_plies: Some(400),
-        });
-        bushka_cli::run_game(session, None, Cursor::new(script.as_bytes()), &mut out, true)
-    });
+    let mut setup = Setup::new(specs);
+    setup.max_plies = Some(400);
+    let variant = Variant::from(board.clone());
+    let session = Session::start(&variant, Opening::Start, setup).expect("a game starts");
+    let result = bushka_cli::run_game(
+        session,
+        None,
+        Cursor::new(script.as_bytes()),
+        &mut out,
+        true,
+    );
     if let Err(e) = result {
         panic!("the play loop failed: {e}");
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bushka_engine::PlayerSpec;
 use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
+use bushka_tablebase::Tablebases;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -279,7 +280,7 @@ impl VariantReport {
 
 /// Plays `config.games` self-play games on each board and reports each variant.
 pub fn compare(
-    variants: &[AnyBoard],
+    variants: &[impl AsRef<AnyBoard> + Sync],
     config: &CompareConfig,
 ) -> Result<Vec<VariantReport>, ArenaError> {
     compare_with(variants, config, &|_| {})
@@ -287,7 +288,7 @@ pub fn compare(
 
 /// [`compare`], calling `on_game` (from the worker threads) as each game finishes.
 pub fn compare_with(
-    variants: &[AnyBoard],
+    variants: &[impl AsRef<AnyBoard> + Sync],
     config: &CompareConfig,
     on_game: &(dyn Fn(&GameStats) + Sync),
 ) -> Result<Vec<VariantReport>, ArenaError> {
@@ -301,7 +302,7 @@ pub fn compare_with(
 /// Plays the games of `shard` (its slice of each variant's `config.games` games, with
 /// the seeds the whole run gives them) and returns their traces, per variant.
 pub fn play_variants(
-    variants: &[AnyBoard],
+    variants: &[impl AsRef<AnyBoard> + Sync],
     config: &CompareConfig,
     shard: Shard,
     on_game: &(dyn Fn(&GameStats) + Sync),
@@ -311,17 +312,25 @@ pub fn play_variants(
         return Err(ArenaError::NoVariant);
     }
     let range = shard.range(config.games);
+    let tables = variants
+        .iter()
+        .map(|board| play::open_tables(&[&config.player], board.as_ref().geometry()))
+        .collect::<Result<Vec<_>, _>>()?;
     play::in_pool(config.threads, || {
         variants
             .iter()
-            .map(|board| with_board!(board, b => play_one(b, config, range.clone(), on_game)))
+            .zip(&tables)
+            .map(|(board, tables)| {
+                let player = (config, tables[0].as_ref());
+                with_board!(board.as_ref(), b => play_one(b, player, range.clone(), on_game))
+            })
             .collect()
     })?
 }
 
 fn play_one<B: Bits>(
     board: &Arc<Board<B>>,
-    config: &CompareConfig,
+    (config, tables): (&CompareConfig, Option<&Arc<Tablebases>>),
     range: Range<usize>,
     on_game: &(dyn Fn(&GameStats) + Sync),
 ) -> Result<VariantGames, ArenaError> {
@@ -333,8 +342,8 @@ fn play_one<B: Bits>(
             let i = index as u64;
             let (game, end, opening) = play::play_game(
                 (&start, index),
-                (&config.player, derive_seed(config.seed, i, FIRST)),
-                (&config.player, derive_seed(config.seed, i, SECOND)),
+                (&config.player, derive_seed(config.seed, i, FIRST), tables),
+                (&config.player, derive_seed(config.seed, i, SECOND), tables),
                 config.random_opening,
                 derive_seed(config.seed, i, OPENING),
                 config.max_plies,

@@ -14,6 +14,10 @@ pub enum ArenaError {
         /// The system's message.
         why: String,
     },
+    /// A player's table directory cannot serve the variant (the message names the
+    /// directory).
+    #[error("{0}")]
+    Tables(String),
     /// Nothing to compare.
     #[error("no variant to compare")]
     NoVariant,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use bushka_engine::PlayerSpec;
 use bushka_geometry::Player as Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
+use bushka_tablebase::Tablebases;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -245,23 +246,27 @@ pub fn run_match(
     play::automated(&config.first)?;
     play::automated(&config.second)?;
     let variant = board.geometry().meta().id.clone();
+    let tables = play::open_tables(&[&config.first, &config.second], board.geometry())?;
     let games = play::in_pool(
         config.threads,
-        || with_board!(board, b => play_all(b, config, on_game)),
+        || with_board!(board, b => play_all(b, (config, &tables), on_game)),
     )??;
     Ok(MatchReport::tally(variant, config, games))
 }
 
+/// The first and second spec's endgame tables.
+type SpecTables = [Option<Arc<Tablebases>>];
+
 fn play_all<B: Bits>(
     board: &Arc<Board<B>>,
-    config: &MatchConfig,
+    (config, tables): (&MatchConfig, &SpecTables),
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<Vec<MatchGame>, ArenaError> {
     let start = play::start_game(board)?;
     (0..config.games)
         .into_par_iter()
         .map(|index| {
-            let game = play_one(&start, config, index)?;
+            let game = play_one(&start, (config, tables), index)?;
             on_game(&game);
             Ok(game)
         })
@@ -270,15 +275,20 @@ fn play_all<B: Bits>(
 
 fn play_one<B: Bits>(
     start: &Game<B>,
-    config: &MatchConfig,
+    (config, tables): (&MatchConfig, &SpecTables),
     index: usize,
 ) -> Result<MatchGame, ArenaError> {
     let pair = (index / 2) as u64;
     let first_is_white = index.is_multiple_of(2);
-    let first = (&config.first, derive_seed(config.seed, index as u64, FIRST));
+    let first = (
+        &config.first,
+        derive_seed(config.seed, index as u64, FIRST),
+        tables[0].as_ref(),
+    );
     let second = (
         &config.second,
         derive_seed(config.seed, index as u64, SECOND),
+        tables[1].as_ref(),
     );
     let (white, black) = if first_is_white {
         (first, second)

@@ -3,9 +3,10 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
-use bushka_engine::{End, PlayerSpec, play_out};
-use bushka_geometry::Player as Colour;
+use bushka_engine::{End, PlayerSpec, play_out, spec_tables};
+use bushka_geometry::{Geometry, Player as Colour};
 use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
+use bushka_tablebase::Tablebases;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -218,6 +219,19 @@ pub(crate) fn unlisted<B: Bits>(
     }
 }
 
+/// One side of a game: who plays it, the seed offset that varies it, and the endgame
+/// tables its engine probes.
+pub(crate) type Seat<'a> = (&'a PlayerSpec, u64, Option<&'a Arc<Tablebases>>);
+
+/// The endgame tables each spec names for `geometry`'s variant, read before any game
+/// starts (each directory once) and shared by the games.
+pub(crate) fn open_tables(
+    specs: &[&PlayerSpec],
+    geometry: &Geometry,
+) -> Result<Vec<Option<Arc<Tablebases>>>, ArenaError> {
+    spec_tables(specs, geometry).map_err(|e| ArenaError::Tables(e.to_string()))
+}
+
 /// Plays game `index` from `start`: `opening` uniformly random plies from
 /// `opening_seed`, then `white` and `black` (built with the given seed offsets) until
 /// a rule ends it or `max_plies` plies have been played in all. Returns the game, how
@@ -225,8 +239,8 @@ pub(crate) fn unlisted<B: Bits>(
 /// position whose moves cannot be listed.
 pub(crate) fn play_game<B: Bits>(
     (start, index): (&Game<B>, usize),
-    white: (&PlayerSpec, u64),
-    black: (&PlayerSpec, u64),
+    white: Seat<'_>,
+    black: Seat<'_>,
     opening: usize,
     opening_seed: u64,
     max_plies: usize,
@@ -244,8 +258,8 @@ pub(crate) fn play_game<B: Bits>(
         game.play(&mv).map_err(|e| unlisted(board, index, e))?;
         opening_plies += 1;
     }
-    let (Some(mut w), Some(mut b)) = (white.0.build(board, white.1), black.0.build(board, black.1))
-    else {
+    let build = |(spec, seed, tables): Seat<'_>| spec.build(board, seed, tables.cloned());
+    let (Some(mut w), Some(mut b)) = (build(white), build(black)) else {
         unreachable!("human specs are rejected before any game starts")
     };
     let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {})

@@ -20,5 +20,5 @@ pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
     score_text,
 };
-pub use table_dirs::{TablesDir, TablesError};
+pub use table_dirs::{TablesDir, TablesError, spec_tables};
 pub use tables::table_score;

@@ -1,19 +1,18 @@
 //! Players that choose moves for a game in progress, and their command-line specs.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bushka_geometry::Geometry;
 use bushka_rules::{Bits, Board, Game, Move};
 use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::search::{Limits, MATE_BOUND, Searcher};
-use crate::table_dirs::{TablesDir, TablesError};
+use crate::table_dirs::TablesError;
 
 /// Something that picks a move for the side to move of a game.
 pub trait Player<B: Bits>: Send {
@@ -187,7 +186,10 @@ const LEVEL_NAMES: [(&str, u8); 4] = [("easy", 2), ("medium", 4), ("hard", 6), (
 
 /// A player named on the command line: `human`, `random[:seed=S]`, `greedy[:seed=S]`,
 /// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// A plain value: a table directory is named by its path, and opened by whoever
+/// builds the players ([`TablesDir`](crate::TablesDir), [`spec_tables`](crate::spec_tables)).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// A person at the terminal.
     Human,
@@ -213,8 +215,8 @@ pub enum PlayerSpec {
         seed: u64,
         /// The named level the limits and margin come from, if any (for display).
         level: Option<u8>,
-        /// Endgame tables the search probes (see [`PlayerSpec::tables`]).
-        tablebases: Option<TablesDir>,
+        /// The directory of the endgame tables the search probes.
+        tablebases: Option<PathBuf>,
     },
 }
 
@@ -314,7 +316,10 @@ impl FromStr for PlayerSpec {
                 if tablebases.is_some() {
                     return Err(err("`tablebases` is given twice".into()));
                 }
-                let dir = TablesDir::register(Path::new(value.trim())).map_err(err)?;
+                let dir = PathBuf::from(value.trim());
+                if !dir.is_dir() {
+                    return Err(err(TablesError::NotADirectory(dir).to_string()));
+                }
                 tablebases = Some(dir);
                 continue;
             }
@@ -441,7 +446,7 @@ impl fmt::Display for PlayerSpec {
                     write!(f, ":hash={hash_mib}")?;
                 }
                 if let Some(dir) = tablebases {
-                    write!(f, ":tablebases={}", dir.path().display())?;
+                    write!(f, ":tablebases={}", dir.display())?;
                 }
                 Ok(())
             }
@@ -468,23 +473,26 @@ impl PlayerSpec {
         self
     }
 
-    /// The endgame tables of an engine spec naming `tablebases=DIR`, for `geometry`'s
-    /// variant (read once per directory and variant, then shared); `Ok(None)` for a
-    /// spec without tables. Callers check this before games start, so that a missing
-    /// or mismatched directory is an error rather than an engine without tables.
-    pub fn tables(&self, geometry: &Geometry) -> Result<Option<Arc<Tablebases>>, TablesError> {
+    /// The directory of endgame tables an engine spec names (`tablebases=DIR`).
+    pub fn tables_dir(&self) -> Option<&Path> {
         match self {
             PlayerSpec::Engine {
                 tablebases: Some(dir),
                 ..
-            } => dir.load(geometry).map(Some),
-            _ => Ok(None),
+            } => Some(dir),
+            _ => None,
         }
     }
 
     /// An engine for `board` as this spec describes it (limits, table size, variety
-    /// from `seed`, and its endgame tables when they load); `None` for other players.
-    pub fn engine_for<B: Bits>(&self, board: &Arc<Board<B>>, seed: u64) -> Option<Engine<B>> {
+    /// from `seed`) probing `tables` (the tables of its directory, opened by the caller:
+    /// see [`spec_tables`](crate::spec_tables)); `None` for other players.
+    pub fn engine_for<B: Bits>(
+        &self,
+        board: &Arc<Board<B>>,
+        seed: u64,
+        tables: Option<Arc<Tablebases>>,
+    ) -> Option<Engine<B>> {
         let PlayerSpec::Engine {
             limits,
             hash_mib,
@@ -496,7 +504,7 @@ impl PlayerSpec {
         };
         let mut engine = Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
             .with_variety(margin, seed);
-        if let Ok(Some(tables)) = self.tables(board.geometry()) {
+        if let Some(tables) = tables {
             engine.searcher().set_tablebases(tables);
         }
         Some(engine)
@@ -504,11 +512,12 @@ impl PlayerSpec {
 
     /// Builds the player; `None` for [`PlayerSpec::Human`], which the caller drives.
     /// `seed_offset` varies the seeds of random players (and of an engine's choice
-    /// among near-best moves) between games.
+    /// among near-best moves) between games; an engine probes `tables`.
     pub fn build<B: Bits>(
         &self,
         board: &Arc<Board<B>>,
         seed_offset: u64,
+        tables: Option<Arc<Tablebases>>,
     ) -> Option<Box<dyn Player<B>>> {
         match *self {
             PlayerSpec::Human => None,
@@ -519,7 +528,7 @@ impl PlayerSpec {
                 Some(Box::new(Greedy::new(seed.wrapping_add(seed_offset))))
             }
             PlayerSpec::Engine { seed, .. } => self
-                .engine_for(board, seed.wrapping_add(seed_offset))
+                .engine_for(board, seed.wrapping_add(seed_offset), tables)
                 .map(|e| Box::new(e) as Box<dyn Player<B>>),
         }
     }

@@ -177,19 +177,21 @@ pub struct Searcher<B: Bits> {
 }
 
 impl<B: Bits> Searcher<B> {
-    /// A searcher with a transposition table of `tt_mib` mebibytes.
+    /// A searcher with a transposition table of `tt_mib` mebibytes. Its memory (the
+    /// table, move ordering, move lists) is taken by the first search, and kept until
+    /// [`Searcher::free_memory`].
     pub fn new(board: Arc<Board<B>>, tt_mib: usize) -> Searcher<B> {
         let eval = Evaluator::new(&board);
         let span = board.geometry().embedding().span;
         Searcher {
             eval,
             tt: Table::new(tt_mib),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; span * span],
+            killers: Vec::new(),
+            history: Vec::new(),
             span,
-            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
-            order: vec![Vec::new(); MAX_PLY + 1],
-            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: Vec::new(),
+            order: Vec::new(),
+            pv: Vec::new(),
             path: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -215,6 +217,31 @@ impl<B: Bits> Searcher<B> {
     /// Scores positions the tables cover exactly (distance to the end in plies).
     pub fn set_tablebases(&mut self, tables: Arc<Tablebases>) {
         self.tables = Some(tables);
+    }
+
+    /// Gives back the search's memory (transposition table, move ordering, move
+    /// lists), forgetting what it learnt: the next search starts as a new searcher's
+    /// first would. For a player that waits long between its moves (a game on a
+    /// server) and must hold no memory meanwhile.
+    pub fn free_memory(&mut self) {
+        self.tt.free();
+        self.killers = Vec::new();
+        self.history = Vec::new();
+        self.lists = Vec::new();
+        self.order = Vec::new();
+        self.pv = Vec::new();
+    }
+
+    /// Takes the search's memory, unless it holds it already.
+    fn allocate(&mut self) {
+        self.tt.allocate();
+        if self.lists.is_empty() {
+            self.killers = vec![[None; 2]; MAX_PLY + 1];
+            self.history = vec![0; self.span * self.span];
+            self.lists = (0..=MAX_PLY).map(|_| MoveList::new()).collect();
+            self.order = vec![Vec::new(); MAX_PLY + 1];
+            self.pv = vec![Vec::new(); MAX_PLY + 2];
+        }
     }
 
     /// Forgets everything learnt (transposition table, killers, history).
@@ -364,8 +391,9 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// Starts a search from the game line `path` under `limits`, counted from `start`:
-    /// no nodes yet, nothing stopped or cut, the move lists armed.
+    /// its memory taken, no nodes yet, nothing stopped or cut, the move lists armed.
     fn begin(&mut self, start: Instant, path: Vec<(u64, bool)>, limits: &Limits) {
+        self.allocate();
         self.path = path;
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);

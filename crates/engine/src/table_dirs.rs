@@ -1,23 +1,26 @@
 //! Table directories named in player specs (`engine:tablebases=DIR`).
 //!
-//! A [`PlayerSpec`](crate::PlayerSpec) is a small `Copy` value, so it holds a
-//! [`TablesDir`]: the number of a directory in a process-wide list. The tables of a
-//! directory are read once per variant and shared by every engine that names it.
+//! A [`PlayerSpec`](crate::PlayerSpec) names its directory by path and stays a plain
+//! value. Whoever builds the players (the terminal game, the web server, a match)
+//! opens the directory once as a [`TablesDir`], which reads each variant's tables on
+//! first use and shares them with every engine built from it, and passes the tables
+//! in; nothing is kept process-wide.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use bushka_geometry::Geometry;
 use bushka_tablebase::{FileError, Fingerprint, Tablebases, load_dir};
 
-/// A directory of table files, named once and referred to by number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TablesDir(u32);
+use crate::player::PlayerSpec;
 
-/// Why a spec's tables cannot serve a variant.
+/// Why a directory of tables cannot serve a variant.
 #[derive(Debug, thiserror::Error)]
 pub enum TablesError {
+    /// The path names no directory.
+    #[error("`{}` is not a directory", .0.display())]
+    NotADirectory(PathBuf),
     /// The directory is missing, or a file in it is damaged or built for another
     /// definition of the variant.
     #[error(transparent)]
@@ -32,67 +35,83 @@ pub enum TablesError {
     },
 }
 
-/// A directory and its tables by variant (id and board/rules hash).
-struct Entry {
+/// The tables of one variant: its id and the hash of its board and rules.
+type VariantKey = (String, [u8; 32]);
+
+/// An opened directory of table files: each variant's tables are read once, on first
+/// use, and shared.
+#[derive(Debug)]
+pub struct TablesDir {
     path: PathBuf,
-    loaded: HashMap<(String, [u8; 32]), Arc<Tablebases>>,
-}
-
-static DIRS: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
-
-fn dirs() -> MutexGuard<'static, Vec<Entry>> {
-    DIRS.lock().unwrap_or_else(PoisonError::into_inner)
+    loaded: Mutex<HashMap<VariantKey, Arc<Tablebases>>>,
 }
 
 impl TablesDir {
-    /// The number of `path` (the same path always gets the same number); an error
-    /// when it is not a directory.
-    pub fn register(path: &Path) -> Result<TablesDir, String> {
+    /// Opens `path`; an error when it is not a directory.
+    pub fn open(path: &Path) -> Result<TablesDir, TablesError> {
         if !path.is_dir() {
-            return Err(format!("`{}` is not a directory", path.display()));
+            return Err(TablesError::NotADirectory(path.to_path_buf()));
         }
-        let mut dirs = dirs();
-        let at = match dirs.iter().position(|e| e.path == path) {
-            Some(at) => at,
-            None => {
-                dirs.push(Entry {
-                    path: path.to_path_buf(),
-                    loaded: HashMap::new(),
-                });
-                dirs.len() - 1
-            }
-        };
-        Ok(TablesDir(at as u32))
+        Ok(TablesDir {
+            path: path.to_path_buf(),
+            loaded: Mutex::new(HashMap::new()),
+        })
     }
 
     /// The directory.
-    pub fn path(self) -> PathBuf {
-        dirs()
-            .get(self.0 as usize)
-            .map(|e| e.path.clone())
-            .unwrap_or_default()
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
-    /// The directory's tables of `geometry`'s variant, read on first use.
-    pub fn load(self, geometry: &Geometry) -> Result<Arc<Tablebases>, TablesError> {
-        let path = self.path();
+    /// The directory's tables of `geometry`'s variant, read on first use; an error
+    /// when a file is damaged or built for another definition of the variant, or when
+    /// the directory holds none of it.
+    pub fn load(&self, geometry: &Geometry) -> Result<Arc<Tablebases>, TablesError> {
         let fingerprint = Fingerprint::of(geometry);
         let key = (fingerprint.variant.clone(), fingerprint.hash);
-        if let Some(tables) = dirs().get(self.0 as usize).and_then(|e| e.loaded.get(&key)) {
+        // Every change to the map is one insert: a panic leaves it whole.
+        let loaded = || self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(tables) = loaded().get(&key) {
             return Ok(Arc::clone(tables));
         }
         // Read outside the lock: a large directory takes a while.
-        let tables = load_dir(&path, geometry)?;
+        let tables = load_dir(&self.path, geometry)?;
         if tables.is_empty() {
             return Err(TablesError::Empty {
-                dir: path,
+                dir: self.path.clone(),
                 variant: fingerprint.variant,
             });
         }
         let tables = Arc::new(tables);
-        if let Some(entry) = dirs().get_mut(self.0 as usize) {
-            entry.loaded.insert(key, Arc::clone(&tables));
-        }
+        loaded().insert(key, Arc::clone(&tables));
         Ok(tables)
     }
+}
+
+/// The endgame tables of `geometry`'s variant for each spec (`None` for a spec that
+/// names no directory), in order: each directory named is opened and read once, and
+/// specs naming the same one share its tables. Players are built with these (see
+/// [`PlayerSpec::build`]); an error names the first directory that cannot serve.
+pub fn spec_tables(
+    specs: &[&PlayerSpec],
+    geometry: &Geometry,
+) -> Result<Vec<Option<Arc<Tablebases>>>, TablesError> {
+    let mut opened: Vec<(&Path, Arc<Tablebases>)> = Vec::new();
+    let mut tables = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let Some(path) = spec.tables_dir() else {
+            tables.push(None);
+            continue;
+        };
+        let found = match opened.iter().find(|(p, _)| *p == path) {
+            Some((_, t)) => Arc::clone(t),
+            None => {
+                let t = TablesDir::open(path)?.load(geometry)?;
+                opened.push((path, Arc::clone(&t)));
+                t
+            }
+        };
+        tables.push(Some(found));
+    }
+    Ok(tables)
 }

@@ -62,31 +62,48 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// A fixed-size hash table of search results.
+/// A fixed-size hash table of search results. Its memory is taken when a search
+/// first needs it ([`Table::allocate`]) and can be given back between searches
+/// ([`Table::free`]): an engine waiting for its turn need hold none.
 #[derive(Debug)]
 pub struct Table {
     slots: Vec<Option<Entry>>,
+    /// Slots when allocated: about the size asked for, at least one.
+    size: usize,
 }
 
 impl Table {
-    /// A table of about `mib` mebibytes (at least one slot).
+    /// A table of about `mib` mebibytes (at least one slot), not yet allocated.
     pub fn new(mib: usize) -> Table {
-        let size = (mib * 1024 * 1024 / std::mem::size_of::<Option<Entry>>()).max(1);
         Table {
-            slots: vec![None; size],
+            slots: Vec::new(),
+            size: (mib * 1024 * 1024 / std::mem::size_of::<Option<Entry>>()).max(1),
         }
+    }
+
+    /// Takes the table's memory, empty, unless it holds it already.
+    pub fn allocate(&mut self) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; self.size];
+        }
+    }
+
+    /// Gives the table's memory back, forgetting every entry.
+    pub fn free(&mut self) {
+        self.slots = Vec::new();
     }
 
     fn index(&self, key: u64) -> usize {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
-    /// The entry for `key`, if stored.
+    /// The entry for `key`, if stored (the table is allocated).
     pub fn probe(&self, key: u64) -> Option<Entry> {
         self.slots[self.index(key)].filter(|e| e.key == key)
     }
 
-    /// Stores an entry, preferring deeper results for the same position.
+    /// Stores an entry, preferring deeper results for the same position (the table is
+    /// allocated).
     pub fn store(&mut self, entry: Entry) {
         let i = self.index(entry.key);
         let keep = matches!(self.slots[i], Some(old) if old.key == entry.key && old.depth > entry.depth && entry.bound != Bound::Exact);

@@ -191,7 +191,7 @@ fn levels_and_names_agree() {
 fn self_play(spec: &str, seed: u64, plies: usize) -> Vec<String> {
     let board = board64("bushka");
     let spec: PlayerSpec = spec.parse().expect("spec");
-    let mut player = spec.build(&board, seed).expect("engine");
+    let mut player = spec.build(&board, seed, None).expect("engine");
     let mut game = Game::new(Arc::clone(&board)).expect("a game starts");
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -264,7 +264,7 @@ fn greedy_takes_the_most_material() {
     let pos = board.parse_position("W:Wf3,h4:Bf5,a6").expect("position");
     let game = Game::from_position(Arc::clone(&board), pos).expect("a game starts");
     let spec: PlayerSpec = "greedy:seed=3".parse().expect("spec");
-    let mut greedy = spec.build(&board, 0).expect("not human");
+    let mut greedy = spec.build(&board, 0, None).expect("not human");
     let mv = greedy.choose(&game).expect("a move");
     assert!(mv.kind.is_capture());
 }

@@ -127,8 +127,8 @@ fn three_kings_beat_one() {
             for (fen, strong) in &positions {
                 let pos = b.parse_position(fen).expect("generated position");
                 let mut game = Game::from_position(Arc::clone(b), pos).expect("a game starts");
-                let mut x = spec.build(b, 1).expect("engine");
-                let mut y = spec.build(b, 2).expect("engine");
+                let mut x = spec.build(b, 1, None).expect("engine");
+                let mut y = spec.build(b, 2, None).expect("engine");
                 let end = play_out(&mut game, x.as_mut(), y.as_mut(), 60, |_, _| {})
                     .expect("every position lists its moves");
                 if matches!(end, End::Rule(o) if o.winner() == Some(*strong)) {

@@ -45,6 +45,12 @@ impl AnyBoard {
     }
 }
 
+impl AsRef<AnyBoard> for AnyBoard {
+    fn as_ref(&self) -> &AnyBoard {
+        self
+    }
+}
+
 /// Runs `$body` with `$b` bound to the `Arc<Board<_>>` inside an [`AnyBoard`].
 #[macro_export]
 macro_rules! with_board {

@@ -1,5 +1,6 @@
 //! The computer's part in a session: its players (which a stop flag can interrupt),
-//! and the searcher that gives hints and judges draw offers.
+//! the searcher that gives hints and judges draw offers, and how long they keep their
+//! search memory.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -8,12 +9,28 @@ use std::time::Duration;
 use bushka_engine::{Engine, Limits, Player, PlayerSpec, Searcher};
 use bushka_geometry::Player as Colour;
 use bushka_rules::{Bits, Board, Game, Move};
+use bushka_tablebase::Tablebases;
 
 /// How long a hint searches, and a random or greedy player judges a draw offer.
 pub const HINT_TIME: Duration = Duration::from_secs(1);
 
 /// Transposition table size for hints and draw offers, in MiB.
 const ANALYST_MIB: usize = 32;
+
+/// How long a session's engines keep their search memory (the transposition table,
+/// move ordering): what they learn in one search, later searches of the game use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Memory {
+    /// For the whole game: each search starts from what the game's earlier searches
+    /// learnt, as engines play in `bushka match`. For a program that plays one game at
+    /// a time (the terminal, an engine protocol).
+    #[default]
+    Game,
+    /// For one search: every search starts afresh and gives its memory back when it
+    /// ends, so a game waiting for a person holds none. For a server that holds many
+    /// games: memory then grows with the searches running at once, not with the games.
+    Search,
+}
 
 /// A computer player of one side.
 pub(crate) enum Computer<B: Bits> {
@@ -24,70 +41,83 @@ pub(crate) enum Computer<B: Bits> {
 }
 
 impl<B: Bits> Computer<B> {
-    /// The computer player of `spec`; `None` for a human. A spec without a seed of its
-    /// own (`seed` 0) takes `session_seed`, so that sessions differ; a spec that names
-    /// a seed plays the same way every time.
+    /// The computer player of `spec`, probing `tables`; `None` for a human. A spec
+    /// without a seed of its own (`seed` 0) takes `session_seed`, so that sessions
+    /// differ; a spec that names a seed plays the same way every time.
     pub(crate) fn build(
-        spec: PlayerSpec,
+        spec: &PlayerSpec,
         board: &Arc<Board<B>>,
         session_seed: u64,
+        tables: Option<Arc<Tablebases>>,
     ) -> Option<Computer<B>> {
-        let own_seed = match spec {
+        let own_seed = match *spec {
             PlayerSpec::Random { seed } | PlayerSpec::Greedy { seed } => seed,
             PlayerSpec::Engine { seed, .. } => seed,
             PlayerSpec::Human => 0,
         };
         let offset = if own_seed == 0 { session_seed } else { 0 };
-        match spec {
+        match *spec {
             PlayerSpec::Human => None,
             PlayerSpec::Engine { seed, .. } => spec
-                .engine_for(board, seed.wrapping_add(offset))
+                .engine_for(board, seed.wrapping_add(offset), tables)
                 .map(|e| Computer::Engine(Box::new(e))),
-            _ => spec.build(board, offset).map(Computer::Instant),
+            _ => spec.build(board, offset, None).map(Computer::Instant),
         }
     }
 
     /// The move it chooses for the side to move of `game`; an engine search ends
-    /// early, with the best move found so far, when `stop` is raised.
-    pub(crate) fn choose(&mut self, game: &Game<B>, stop: Arc<AtomicBool>) -> Option<Move<B>> {
+    /// early, with the best move found so far, when `stop` is raised, and keeps its
+    /// memory as `memory` says.
+    pub(crate) fn choose(
+        &mut self,
+        game: &Game<B>,
+        stop: Arc<AtomicBool>,
+        memory: Memory,
+    ) -> Option<Move<B>> {
         match self {
             Computer::Engine(engine) => {
                 engine.searcher().set_stop_flag(stop);
-                engine.choose(game)
+                let choice = engine.choose(game);
+                if memory == Memory::Search {
+                    engine.searcher().free_memory();
+                }
+                choice
             }
             Computer::Instant(player) => player.choose(game),
         }
     }
 }
 
-/// A computer player taken out of its session to choose a move away from it (on
-/// another thread, say), so that the session stays free to answer questions, take a
-/// resignation or an undo meanwhile. Made by [`Session::start_thinking`](crate::Session::start_thinking),
-/// given back with [`Session::finish_thinking`](crate::Session::finish_thinking).
-pub struct Thinking<B: Bits> {
+/// A computer player taken out of its session with a copy of the game, to choose its
+/// move away from the session.
+pub(crate) struct Thinking<B: Bits> {
     pub(crate) side: Colour,
     pub(crate) game: Game<B>,
     pub(crate) computer: Computer<B>,
+    pub(crate) memory: Memory,
 }
 
 impl<B: Bits> Thinking<B> {
-    /// The side the computer plays.
-    pub fn side(&self) -> Colour {
-        self.side
-    }
-
     /// Chooses the move (blocking for as long as the player searches; raising `stop`
     /// ends an engine's search early with the best move found so far).
-    pub fn choose(&mut self, stop: Arc<AtomicBool>) -> Option<Move<B>> {
-        self.computer.choose(&self.game, stop)
+    pub(crate) fn choose(mut self, stop: Arc<AtomicBool>) -> Chosen<B> {
+        let choice = self.computer.choose(&self.game, stop, self.memory);
+        Chosen {
+            thinking: self,
+            choice,
+        }
     }
+}
+
+/// A computer player that has chosen its move (`None`: it found none, and resigns).
+pub(crate) struct Chosen<B: Bits> {
+    pub(crate) thinking: Thinking<B>,
+    pub(crate) choice: Option<Move<B>>,
 }
 
 /// A suggested move.
 #[derive(Debug, Clone)]
-pub struct Hint<B: Bits> {
-    /// The move.
-    pub mv: Move<B>,
+pub struct Hint {
     /// Its notation.
     pub text: String,
     /// The depth of the last completed iteration.
@@ -97,20 +127,32 @@ pub struct Hint<B: Bits> {
     pub score: i32,
 }
 
-/// The searcher behind hints and draw judgements, made when first needed.
+/// The searcher behind hints and draw judgements, made when first needed; it keeps
+/// its memory between searches as `memory` says.
 pub(crate) struct Analyst<B: Bits> {
     searcher: Option<Searcher<B>>,
+    memory: Memory,
 }
 
 impl<B: Bits> Analyst<B> {
     /// An analyst with no searcher yet.
-    pub(crate) fn new() -> Analyst<B> {
-        Analyst { searcher: None }
+    pub(crate) fn new(memory: Memory) -> Analyst<B> {
+        Analyst {
+            searcher: None,
+            memory,
+        }
     }
 
     fn searcher(&mut self, board: &Arc<Board<B>>) -> &mut Searcher<B> {
         self.searcher
             .get_or_insert_with(|| Searcher::new(Arc::clone(board), ANALYST_MIB))
+    }
+
+    /// Gives the searcher's memory back unless it is kept for the game.
+    fn done(&mut self) {
+        if let (Memory::Search, Some(searcher)) = (self.memory, &mut self.searcher) {
+            searcher.free_memory();
+        }
     }
 
     /// The best move of `game`'s side to move within `limits`.
@@ -119,15 +161,16 @@ impl<B: Bits> Analyst<B> {
         game: &Game<B>,
         limits: &Limits,
         stop: Arc<AtomicBool>,
-    ) -> Option<Hint<B>> {
+    ) -> Option<Hint> {
         let searcher = self.searcher(game.board());
         searcher.set_stop_flag(stop);
         let result = searcher.search_game(game, limits, |_| {});
+        self.done();
         let (mv, last) = (result.best?, result.last?);
-        let board = game.board();
         Some(Hint {
-            text: board.move_text(game.position(), &mv, game.legal_moves()),
-            mv,
+            text: game
+                .board()
+                .move_text(game.position(), &mv, game.legal_moves()),
             depth: last.depth,
             score: last.score,
         })
@@ -145,6 +188,7 @@ impl<B: Bits> Analyst<B> {
         searcher.set_stop_flag(stop);
         let even = searcher.evaluator().man_value() / 4;
         let result = searcher.search_game(game, limits, |_| {});
+        self.done();
         // The score is from the side to move's view; the opponent sees its negation.
         let theirs = result.last.map_or(0, |it| -it.score);
         (theirs, theirs.abs() <= even)
@@ -152,8 +196,8 @@ impl<B: Bits> Analyst<B> {
 }
 
 /// The limits a computer of `spec` judges a draw offer with.
-pub(crate) fn judging_limits(spec: PlayerSpec) -> Limits {
-    match spec {
+pub(crate) fn judging_limits(spec: &PlayerSpec) -> Limits {
+    match *spec {
         PlayerSpec::Engine { limits, .. } => limits,
         _ => Limits::movetime(HINT_TIME),
     }

@@ -24,7 +24,7 @@ pub struct Unresolved {
 /// The legal move of `pos` that `text` names: MindSports notation (compact or full
 /// route) first, then origin and destination cells separated by white space or a dash
 /// (`d6 e5`, `d6-e5`) when exactly one legal move joins them. Capitals are forgiven.
-pub fn find_move<B: Bits>(
+pub(crate) fn find_move<B: Bits>(
     board: &Board<B>,
     pos: &Position<B>,
     text: &str,

@@ -1,39 +1,55 @@
-//! A game of bushka in progress, with no user interface: the one place that knows
-//! whose turn it is, who plays it (a person or the computer), what undo takes back,
-//! how draw offers are made and answered, resignation, the end and its reason, how a
-//! typed move or two cells name a legal move, and the game record.
+//! A game of bushka in progress, with no user interface, on any variant: the one door
+//! every front end (the terminal, the web server, the engine protocols) goes through.
+//! It knows whose turn it is and who plays it (a person or the computer), what a
+//! person may do now (undo, draw offers, resignation), how moves are numbered and
+//! written, how a typed move or two cells name a legal move, the end and its reason,
+//! and the game record; it searches positions for analyses and hints, and reads
+//! endgame tables.
 //!
-//! Front ends (the terminal `play` command, the web server) only translate between a
-//! person and a [`Session`]:
+//! Every value here is width-erased: a board of up to 64, 128 or 1024 cells is
+//! compiled for the narrowest bitset that holds it ([`Variant`]), and positions,
+//! sessions and analyses carry that choice inside. Front ends only translate between a
+//! person and these values:
 //!
 //! ```
 //! use std::sync::Arc;
 //! use bushka_engine::PlayerSpec;
-//! use bushka_rules::{AnyBoard, Game};
-//! use bushka_session::{Session, Setup};
+//! use bushka_session::{Opening, Session, Setup, Variant};
 //!
-//! let geometry = bushka_geometry::builtin("bushka").unwrap().unwrap();
-//! let AnyBoard::Narrow(board) = AnyBoard::new(geometry) else { unreachable!() };
-//! let mut session = Session::new(Setup {
-//!     game: Game::new(Arc::clone(&board)).unwrap(),
-//!     specs: [PlayerSpec::Human, PlayerSpec::Random { seed: 1 }],
-//!     tags: Vec::new(),
-//!     max_plies: None,
-//! });
+//! let variant = Variant::new(bushka_geometry::builtin("bushka").unwrap().unwrap());
+//! let setup = Setup::new([PlayerSpec::Human, PlayerSpec::Random { seed: 1 }]);
+//! let mut session = Session::start(&variant, Opening::Start, setup).unwrap();
 //! let ply = session.play_text("f4 f5").unwrap();
-//! assert_eq!(ply.text, "f45");
+//! assert_eq!(ply.mv.text, "f45");
+//! assert_eq!(ply.number.to_string(), "1.");
 //! assert!(session.computer_to_move());
 //! session.computer_move(Arc::default()).unwrap();
+//! assert!(session.actions().undo);
 //! session.undo().unwrap(); // your move and the computer's reply
-//! assert!(session.game().moves().is_empty());
+//! assert_eq!(session.plies(), 0);
+//! assert_eq!(session.position(), variant.start());
 //! ```
 
+mod analysis;
 mod computer;
+mod core;
+mod described;
 mod find;
 mod load;
+mod position;
 mod session;
+mod tables;
+mod variant;
+mod width;
 
-pub use computer::{HINT_TIME, Hint, Thinking};
-pub use find::{Unresolved, find_move};
-pub use load::{choose_player, game_from_record, record_tags, today};
-pub use session::{DrawAnswer, DrawOffer, Ply, Session, SessionError, Setup, Undone};
+pub use analysis::{Analysis, AnalysisResult, IterationReport, SearchSettings};
+pub use computer::{HINT_TIME, Hint, Memory};
+pub use described::{DescribedMove, MoveNumber, line_text};
+pub use find::Unresolved;
+pub use load::{choose_player, record_tags, today};
+pub use position::{Obligation, Piece, Position};
+pub use session::{
+    Actions, Chosen, DrawAnswer, DrawOffer, Opening, Ply, Session, SessionError, Setup, StartError,
+    Thinking, Undone,
+};
+pub use variant::{Replayed, Variant};

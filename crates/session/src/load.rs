@@ -12,7 +12,7 @@ use bushka_rules::{Bits, Board, Game, Record, RecordError};
 /// The game a record holds, played through with every move listing within `steps`
 /// capture-search steps ([`bushka_rules::MAX_GENERATION_STEPS`] in the programs); a
 /// result the moves do not explain is taken as a resignation or an agreed draw.
-pub fn game_from_record<B: Bits>(
+pub(crate) fn game_from_record<B: Bits>(
     board: Arc<Board<B>>,
     record: &Record,
     steps: u64,
@@ -40,7 +40,8 @@ pub fn choose_player(
 ) -> Result<(PlayerSpec, String), SpecError> {
     if let Some(text) = arg {
         let spec = PlayerSpec::from_str(text)?;
-        return Ok((spec, spec.to_string()));
+        let name = spec.to_string();
+        return Ok((spec, name));
     }
     match tag.map(|t| (t, PlayerSpec::from_str(t))) {
         // A record is shared data: its tag may not size the allocator beyond the
@@ -49,12 +50,16 @@ pub fn choose_player(
             let spec = spec
                 .with_hash_at_most(DEFAULT_HASH_MIB)
                 .without_tablebases();
-            Ok((spec, spec.to_string()))
+            let name = spec.to_string();
+            Ok((spec, name))
         }
         Some((name, Err(_))) if default == PlayerSpec::Human && !name.trim().is_empty() => {
             Ok((default, name.to_string()))
         }
-        _ => Ok((default, default.to_string())),
+        _ => {
+            let name = default.to_string();
+            Ok((default, name))
+        }
     }
 }
 
@@ -144,20 +149,21 @@ mod tests {
     #[test]
     fn players_come_from_arguments_then_tags() {
         let human = PlayerSpec::Human;
-        let (spec, name) = choose_player(Some("random:seed=3"), Some("human"), human).expect("ok");
+        let (spec, name) =
+            choose_player(Some("random:seed=3"), Some("human"), human.clone()).expect("ok");
         assert_eq!(
             (spec, name.as_str()),
             (PlayerSpec::Random { seed: 3 }, "random:seed=3")
         );
         let engine = PlayerSpec::from_str("engine").expect("a spec");
-        let (spec, name) = choose_player(None, Some("greedy:seed=2"), engine).expect("ok");
+        let (spec, name) = choose_player(None, Some("greedy:seed=2"), engine.clone()).expect("ok");
         assert_eq!(
             (spec, name.as_str()),
             (PlayerSpec::Greedy { seed: 2 }, "greedy:seed=2")
         );
-        let (spec, name) = choose_player(None, Some("Alice"), human).expect("ok");
+        let (spec, name) = choose_player(None, Some("Alice"), human.clone()).expect("ok");
         assert_eq!((spec, name.as_str()), (PlayerSpec::Human, "Alice"));
-        let (spec, _) = choose_player(None, Some("Bob"), engine).expect("ok");
+        let (spec, _) = choose_player(None, Some("Bob"), engine.clone()).expect("ok");
         assert_eq!(spec, engine);
         assert!(choose_player(Some("robot"), None, human).is_err());
     }

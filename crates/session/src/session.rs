@@ -1,28 +1,92 @@
-//! A game in progress, whatever shows it: whose turn it is and who plays it, moves,
-//! undo, draw offers, resignation, the end, and the record.
+//! A game in progress on any variant, whatever shows it: the one door front ends use.
+//! Each method answers for the board's bitset width through [`Core`], where the rules
+//! of a game in progress live.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use bushka_engine::{End, Limits, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{Geometry, Player as Colour};
 use bushka_rules::{
-    Bits, Board, DrawReason, Game, GameError, Move, Outcome, Position, Record, WinReason,
+    Game, GameError, MAX_GENERATION_STEPS, Outcome, PositionError, Record, RecordError, Wide,
+    with_board,
 };
+use bushka_tablebase::Tablebases;
 
-use crate::computer::{Analyst, Computer, Hint, Thinking, judging_limits};
-use crate::find::{Unresolved, find_move};
+use crate::analysis::Analysis;
+use crate::computer::{self, Hint, Memory};
+use crate::core::Core;
+use crate::described::{DescribedMove, MoveNumber};
+use crate::find::Unresolved;
+use crate::load::game_from_record;
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::width::{Width, erase_from, on_width};
 
-/// Everything a session starts from.
-pub struct Setup<B: Bits> {
-    /// The game so far (new, from a position, or loaded).
-    pub game: Game<B>,
+/// How a session is set up, besides the game it starts from ([`Opening`]).
+#[derive(Debug, Clone)]
+pub struct Setup {
     /// White's and Black's players.
     pub specs: [PlayerSpec; 2],
+    /// The endgame tables White's and Black's engines probe: the tables of the
+    /// directory a spec names, opened by the front end (see
+    /// [`bushka_engine::spec_tables`]).
+    pub tables: [Option<Arc<Tablebases>>; 2],
     /// The record's tags other than FEN and Result (Variant, White, Black, Date...).
     pub tags: Vec<(String, String)>,
     /// Plies after which the game is adjudicated a draw.
     pub max_plies: Option<usize>,
+    /// Capture-search steps any listing of the game's legal moves may take: a game
+    /// cannot start from, or move to, a position whose moves take more.
+    pub steps: u64,
+    /// How long the engines keep their search memory.
+    pub memory: Memory,
+    /// Varies the computer players whose spec names no seed of its own (an engine among
+    /// its near-best moves, a random player among all): front ends pass a fresh seed
+    /// for each new game; 0 plays the specs as they are, the same every time.
+    pub seed: u64,
+}
+
+impl Setup {
+    /// A setup for these players: no tables, no tags, no ply limit, the programs'
+    /// step limit, memory kept for the game, no variation.
+    pub fn new(specs: [PlayerSpec; 2]) -> Setup {
+        Setup {
+            specs,
+            tables: [None, None],
+            tags: Vec::new(),
+            max_plies: None,
+            steps: MAX_GENERATION_STEPS,
+            memory: Memory::Game,
+            seed: 0,
+        }
+    }
+}
+
+/// Where a session's game starts.
+#[derive(Debug, Clone, Copy)]
+pub enum Opening<'a> {
+    /// The variant's start position.
+    Start,
+    /// The position a position string describes.
+    Position(&'a str),
+    /// A game record, played through; a result its moves do not explain is taken as a
+    /// resignation or an agreed draw.
+    Record(&'a Record),
+}
+
+/// Why a session cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The position string is not a position of the variant.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The start position's moves take more work to list than the setup allows.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The record does not play through.
+    #[error(transparent)]
+    Record(#[from] RecordError),
 }
 
 /// A request the session refuses.
@@ -71,33 +135,25 @@ pub enum SessionError {
 }
 
 /// A move of the game, described.
-#[derive(Debug, Clone)]
-pub struct Ply<B: Bits> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
     /// Its index among the game's moves (0 for the first).
     pub index: usize,
-    /// `12.` before a White move, `12...` before a Black one.
-    pub number: String,
+    /// Its number: `12.` before a White move, `12...` before a Black one.
+    pub number: MoveNumber,
     /// The side that played it.
     pub side: Colour,
-    /// The move.
-    pub mv: Move<B>,
-    /// Its notation.
-    pub text: String,
-    /// Its full route (`d6-e6-e5x`).
-    pub route: String,
-    /// The cells of the pieces it took.
-    pub captured: Vec<String>,
-    /// Whether it crowned a king.
-    pub promotes: bool,
+    /// The move: notation, route, cells.
+    pub mv: DescribedMove,
 }
 
 /// What [`Session::undo`] took back.
 #[derive(Debug, Clone)]
-pub enum Undone<B: Bits> {
+pub enum Undone {
     /// A resignation or an agreed draw (the game goes on from the same position).
     Declaration(Outcome),
     /// These moves, the earliest first.
-    Moves(Vec<Ply<B>>),
+    Moves(Vec<Ply>),
 }
 
 /// How a draw offer stands after [`Session::offer_draw`].
@@ -123,91 +179,142 @@ pub struct DrawAnswer {
     pub judgement: Option<i32>,
 }
 
-/// A game in progress between people, computer players, or both.
-pub struct Session<B: Bits> {
-    board: Arc<Board<B>>,
-    game: Game<B>,
-    specs: [PlayerSpec; 2],
-    computers: [Option<Computer<B>>; 2],
-    tags: Vec<(String, String)>,
-    max_plies: Option<usize>,
-    analyst: Analyst<B>,
-    /// The side whose draw offer waits for a person's answer.
-    draw_offer: Option<Colour>,
+/// What the person acting now ([`Session::acting_person`]) may do: each is true
+/// exactly when the command would be carried out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Actions {
+    /// [`Session::undo`] has something to take back.
+    pub undo: bool,
+    /// The person may offer a draw ([`Session::offer_draw`]): it is their move.
+    pub offer_draw: bool,
+    /// The person may resign ([`Session::resign`]).
+    pub resign: bool,
 }
 
-impl<B: Bits> Session<B> {
-    /// A session on `setup`'s game.
-    pub fn new(setup: Setup<B>) -> Session<B> {
-        let board = Arc::clone(setup.game.board());
-        let computers = setup.specs.map(|spec| Computer::build(spec, &board, 0));
-        Session {
-            board,
-            game: setup.game,
-            specs: setup.specs,
-            computers,
-            tags: setup.tags,
-            max_plies: setup.max_plies,
-            analyst: Analyst::new(),
-            draw_offer: None,
-        }
+/// A computer player taken out of its session, with a copy of the game, to choose its
+/// move away from it (on another thread, say), so that the session stays free to
+/// answer questions, take a resignation or an undo meanwhile. Made by
+/// [`Session::start_thinking`]; [`Thinking::choose`] gives what
+/// [`Session::finish_thinking`] takes back.
+pub struct Thinking(
+    Width<computer::Thinking<u64>, computer::Thinking<u128>, computer::Thinking<Wide>>,
+);
+
+/// A computer player that has chosen its move, to give back to its session with
+/// [`Session::finish_thinking`].
+pub struct Chosen(Width<computer::Chosen<u64>, computer::Chosen<u128>, computer::Chosen<Wide>>);
+
+erase_from!(Thinking, ThinkingOf);
+erase_from!(Chosen, ChosenOf);
+
+/// Names for the macro above (it takes a type's bare name).
+use computer::{Chosen as ChosenOf, Thinking as ThinkingOf};
+
+impl Thinking {
+    /// The side the computer plays.
+    pub fn side(&self) -> Colour {
+        on_width!(&self.0, t => t.side)
     }
 
-    /// The same session with its computer players reseeded by `seed`: those whose
-    /// spec names no seed of its own choose differently from one session to the next
-    /// (an engine among its near-best moves, a random player among all). Front ends
-    /// pass a fresh seed for each new game; without it a session repeats itself.
-    pub fn vary(mut self, seed: u64) -> Session<B> {
-        self.computers = self
-            .specs
-            .map(|spec| Computer::build(spec, &self.board, seed));
-        self
+    /// Chooses the move: blocks for as long as the player searches; raising `stop`
+    /// ends an engine's search early with the best move found so far.
+    pub fn choose(self, stop: Arc<AtomicBool>) -> Chosen {
+        on_width!(self.0, t => t.choose(stop).into())
+    }
+}
+
+/// The game in progress at whichever width its board needs.
+struct Cores(Width<Core<u64>, Core<u128>, Core<Wide>>);
+
+erase_from!(Cores, Core);
+
+/// A game in progress between people, computer players, or both, on any variant:
+/// whose turn it is and who plays it, what a person may do now, moves typed in
+/// notation or as two cells, undo, draw offers, resignation, the end, hints, analyses,
+/// and the record. Computer moves block, can be stopped, and can be chosen away from
+/// the session ([`Session::start_thinking`]).
+pub struct Session {
+    variant: Variant,
+    core: Cores,
+}
+
+impl Session {
+    /// A session on `variant`'s game from `opening`, as `setup` says.
+    pub fn start(
+        variant: &Variant,
+        opening: Opening<'_>,
+        setup: Setup,
+    ) -> Result<Session, StartError> {
+        let steps = setup.steps;
+        let core = with_board!(variant.board(), b => {
+            let game = match opening {
+                Opening::Start => Game::from_position_within(Arc::clone(b), b.start_position(), steps)?,
+                Opening::Position(text) => {
+                    let pos = b.parse_position(text)?;
+                    Game::from_position_within(Arc::clone(b), pos, steps)?
+                }
+                Opening::Record(record) => game_from_record(Arc::clone(b), record, steps)?,
+            };
+            Cores::from(Core::new(game, setup))
+        });
+        Ok(Session {
+            variant: variant.clone(),
+            core,
+        })
     }
 
     // ---- questions ----
 
-    /// The board.
-    pub fn board(&self) -> &Arc<Board<B>> {
-        &self.board
+    /// The variant played.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
     }
 
-    /// The game so far.
-    pub fn game(&self) -> &Game<B> {
-        &self.game
+    /// The variant's geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        self.variant.geometry()
     }
 
     /// The position now.
-    pub fn position(&self) -> &Position<B> {
-        self.game.position()
+    pub fn position(&self) -> Position {
+        on_width!(&self.core.0, s => s.position())
     }
 
-    /// The legal moves now (none once the game is over).
-    pub fn legal_moves(&self) -> &[Move<B>] {
-        if self.end().is_some() {
-            &[]
-        } else {
-            self.game.legal_moves()
-        }
+    /// The position after `ply` moves (0: the start), if the game has that many.
+    pub fn position_at(&self, ply: usize) -> Option<Position> {
+        on_width!(&self.core.0, s => s.position_at(ply))
+    }
+
+    /// The legal moves now, described: none once a rule has ended the game (a game
+    /// stopped at the ply limit still lists them; see [`Session::end`]).
+    pub fn legal_moves(&self) -> Vec<DescribedMove> {
+        on_width!(&self.core.0, s => s.legal_moves())
+    }
+
+    /// Whether the side to move has a legal move (a game may be over with moves left:
+    /// by repetition, agreement, resignation, the ply limit).
+    pub fn has_legal_move(&self) -> bool {
+        on_width!(&self.core.0, s => s.has_legal_move())
     }
 
     /// The side to move.
     pub fn side_to_move(&self) -> Colour {
-        self.game.position().side()
+        on_width!(&self.core.0, s => s.side_to_move())
     }
 
     /// Who plays `side`.
-    pub fn spec(&self, side: Colour) -> PlayerSpec {
-        self.specs[side.index()]
+    pub fn spec(&self, side: Colour) -> &PlayerSpec {
+        on_width!(&self.core.0, s => s.spec(side))
     }
 
     /// Whether a person plays `side`.
     pub fn is_human(&self, side: Colour) -> bool {
-        self.spec(side) == PlayerSpec::Human
+        on_width!(&self.core.0, s => s.is_human(side))
     }
 
     /// Whether a person plays either side.
     pub fn has_human(&self) -> bool {
-        self.specs.contains(&PlayerSpec::Human)
+        Colour::BOTH.into_iter().any(|side| self.is_human(side))
     }
 
     /// Whether the game goes on and the computer is to move.
@@ -217,186 +324,106 @@ impl<B: Bits> Session<B> {
 
     /// The game's end, by a rule or by the ply limit.
     pub fn end(&self) -> Option<End> {
-        if let Some(outcome) = self.game.outcome() {
-            return Some(End::Rule(outcome));
-        }
-        match self.max_plies {
-            Some(n) if self.game.moves().len() >= n => Some(End::PlyLimit),
-            _ => None,
-        }
+        on_width!(&self.core.0, s => s.end())
     }
 
     /// The side whose draw offer waits for an answer.
     pub fn draw_offer(&self) -> Option<Colour> {
-        self.draw_offer
+        on_width!(&self.core.0, s => s.draw_offer())
     }
 
-    /// `12.` before White's move and `12...` before Black's, for move `ply` (counted
-    /// from the game's start, 0 first).
-    pub fn move_number(&self, ply: usize) -> String {
-        let black_first = self.game.start().side() == Colour::Black;
-        let ply = ply + usize::from(black_first);
-        if ply.is_multiple_of(2) {
-            format!("{}.", ply / 2 + 1)
-        } else {
-            format!("{}...", ply / 2 + 1)
-        }
+    /// Moves played so far.
+    pub fn plies(&self) -> usize {
+        on_width!(&self.core.0, s => s.game().moves().len())
     }
 
-    /// Move `index` of the game, described.
-    fn ply(&self, index: usize) -> Ply<B> {
-        let pos = &self.game.positions()[index];
-        let mv = self.game.moves()[index];
-        let legal = self.board.moves(pos);
-        Ply {
-            index,
-            number: self.move_number(index),
-            side: pos.side(),
-            mv,
-            text: self.board.move_text(pos, &mv, legal.as_slice()),
-            route: self.board.route_text(pos, &mv),
-            captured: mv
-                .captured
-                .iter()
-                .map(|sq| self.board.name(sq as bushka_rules::Sq).to_string())
-                .collect(),
-            promotes: mv.promotes,
-        }
+    /// The number of move `ply` (counted from the game's start, 0 first): `12.` before
+    /// White's move, `12...` before Black's.
+    pub fn move_number(&self, ply: usize) -> MoveNumber {
+        on_width!(&self.core.0, s => s.move_number(ply))
     }
 
     /// Every move so far, described.
-    pub fn history(&self) -> Vec<Ply<B>> {
-        (0..self.game.moves().len()).map(|i| self.ply(i)).collect()
+    pub fn history(&self) -> Vec<Ply> {
+        on_width!(&self.core.0, s => s.history())
+    }
+
+    /// The last move, described.
+    pub fn last_ply(&self) -> Option<Ply> {
+        on_width!(&self.core.0, s => s.last_ply())
     }
 
     /// The record's tags.
     pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
+        on_width!(&self.core.0, s => s.tags())
     }
 
     /// The game record (PDN) of the game so far.
     pub fn record_text(&self) -> String {
-        Record::write(&self.game, &self.tags)
+        on_width!(&self.core.0, s => s.record_text())
     }
 
-    /// The legal move that `text` names (see [`find_move`]).
-    pub fn find_move(&self, text: &str) -> Result<Move<B>, Unresolved> {
-        find_move(&self.board, self.game.position(), text)
+    /// The position after `ply` moves, with the game's history up to it, to search;
+    /// `None` past the game's end.
+    pub fn analysis_at(&self, ply: usize) -> Option<Analysis> {
+        on_width!(&self.core.0, s => s.analysis_at(ply))
+    }
+
+    /// The person who resigns or offers a draw now: the side to move if a person plays
+    /// it, otherwise the only person in the game.
+    pub fn acting_person(&self) -> Option<Colour> {
+        on_width!(&self.core.0, s => s.acting_person())
+    }
+
+    /// What the acting person may do now; each answer is the command's own check.
+    pub fn actions(&self) -> Actions {
+        on_width!(&self.core.0, s => s.actions())
     }
 
     // ---- commands ----
 
-    /// Refuses when the game is over or a draw offer waits for its answer.
-    fn check_going_on(&self) -> Result<(), SessionError> {
-        if self.end().is_some() {
-            return Err(SessionError::Over);
-        }
-        match self.draw_offer {
-            Some(side) => Err(SessionError::DrawOffered(side)),
-            None => Ok(()),
-        }
+    /// Plays the move a person to move typed: notation or two cells (see
+    /// [`Position::find_move`]).
+    pub fn play_text(&mut self, text: &str) -> Result<Ply, SessionError> {
+        on_width!(&mut self.core.0, s => s.play_text(text))
     }
 
-    /// Plays a person's move.
-    pub fn play_move(&mut self, mv: &Move<B>) -> Result<Ply<B>, SessionError> {
-        self.check_going_on()?;
-        let side = self.side_to_move();
-        if !self.is_human(side) {
-            return Err(SessionError::ComputerToMove(side));
-        }
-        self.play(mv)
-    }
-
-    /// Plays the person's move that `text` names.
-    pub fn play_text(&mut self, text: &str) -> Result<Ply<B>, SessionError> {
-        self.check_going_on()?;
-        let mv = self.find_move(text)?;
-        self.play_move(&mv)
-    }
-
-    fn play(&mut self, mv: &Move<B>) -> Result<Ply<B>, SessionError> {
-        self.game.play(mv).map_err(|e| match e {
-            GameError::Unlisted { .. } => SessionError::Unlisted(e),
-            GameError::Illegal | GameError::Over(_) => SessionError::Illegal,
-        })?;
-        Ok(self.ply(self.game.moves().len() - 1))
-    }
-
-    /// The computer chooses and plays the side to move's move. This blocks for as
-    /// long as the player searches; raising `stop` ends an engine's search early with
-    /// the best move found so far. A player that finds no move resigns (`Ok(None)`).
-    pub fn computer_move(&mut self, stop: Arc<AtomicBool>) -> Result<Option<Ply<B>>, SessionError> {
-        let mut thinking = self.start_thinking()?;
-        let choice = thinking.choose(stop);
-        self.finish_thinking(thinking, choice)
+    /// The computer chooses and plays the side to move's move. This blocks for as long
+    /// as the player searches; raising `stop` ends an engine's search early with the
+    /// best move found so far. A player that finds no move resigns (`Ok(None)`).
+    pub fn computer_move(&mut self, stop: Arc<AtomicBool>) -> Result<Option<Ply>, SessionError> {
+        let chosen = self.start_thinking()?.choose(stop);
+        self.finish_thinking(chosen)
     }
 
     /// Takes out the computer player of the side to move, with a copy of the game, to
     /// choose its move away from the session (see [`Thinking`]); until it is given
     /// back, that side cannot think again.
-    pub fn start_thinking(&mut self) -> Result<Thinking<B>, SessionError> {
-        self.check_going_on()?;
-        let side = self.side_to_move();
-        if self.is_human(side) {
-            return Err(SessionError::HumanToMove(side));
-        }
-        let computer = self.computers[side.index()]
-            .take()
-            .ok_or(SessionError::Thinking(side))?;
-        Ok(Thinking {
-            side,
-            game: self.game.clone(),
-            computer,
-        })
+    pub fn start_thinking(&mut self) -> Result<Thinking, SessionError> {
+        on_width!(&mut self.core.0, s => s.start_thinking().map(Thinking::from))
     }
 
     /// Gives the computer player back and plays the move it chose, if the game is
     /// still where it was when it started thinking (else [`SessionError::Stale`]: an
     /// undo or a resignation came first). A player that found no move resigns
     /// (`Ok(None)`).
-    pub fn finish_thinking(
-        &mut self,
-        thinking: Thinking<B>,
-        choice: Option<Move<B>>,
-    ) -> Result<Option<Ply<B>>, SessionError> {
-        let Thinking {
-            side,
-            game,
-            computer,
-        } = thinking;
-        self.computers[side.index()] = Some(computer);
-        if game.positions() != self.game.positions() || self.end().is_some() {
-            return Err(SessionError::Stale);
-        }
-        match choice {
-            Some(mv) => self.play(&mv).map(Some),
-            None => {
-                self.game.resign(side);
-                Ok(None)
-            }
+    pub fn finish_thinking(&mut self, chosen: Chosen) -> Result<Option<Ply>, SessionError> {
+        match self.core.0.as_mut().zip(chosen.0) {
+            Some(pair) => on_width!(pair, (s, c) => s.finish_thinking(c)),
+            // A computer of another board: not this session's.
+            None => Err(SessionError::Stale),
         }
     }
 
     /// A suggested move for the side to move, searched within `limits` (blocking;
     /// `stop` ends it early). `None` when the game is over.
-    pub fn hint(&mut self, limits: &Limits, stop: Arc<AtomicBool>) -> Option<Hint<B>> {
-        if self.end().is_some() {
-            return None;
-        }
-        self.analyst.hint(&self.game, limits, stop)
+    pub fn hint(&mut self, limits: &Limits, stop: Arc<AtomicBool>) -> Option<Hint> {
+        on_width!(&mut self.core.0, s => s.hint(limits, stop))
     }
 
     /// `side` resigns (a person, at any moment of the game).
     pub fn resign(&mut self, side: Colour) -> Result<Outcome, SessionError> {
-        if self.end().is_some() {
-            return Err(SessionError::Over);
-        }
-        if !self.is_human(side) {
-            return Err(SessionError::NotHuman(side));
-        }
-        self.draw_offer = None;
-        self.game.resign(side);
-        self.game.outcome().ok_or(SessionError::Over)
+        on_width!(&mut self.core.0, s => s.resign(side))
     }
 
     /// `side`, a person to move, offers a draw. A person opponent is asked (answer
@@ -408,80 +435,19 @@ impl<B: Bits> Session<B> {
         side: Colour,
         stop: Arc<AtomicBool>,
     ) -> Result<DrawOffer, SessionError> {
-        self.check_going_on()?;
-        if !self.is_human(side) {
-            return Err(SessionError::NotHuman(side));
-        }
-        if side != self.side_to_move() {
-            return Err(SessionError::NotYourTurn(side));
-        }
-        let other = side.opponent();
-        if self.is_human(other) {
-            self.draw_offer = Some(side);
-            return Ok(DrawOffer::Pending { to: other });
-        }
-        let limits = judging_limits(self.spec(other));
-        let (judgement, even) = self.analyst.judge(&self.game, &limits, stop);
-        if even {
-            self.game.agree_draw();
-        }
-        Ok(DrawOffer::Decided(DrawAnswer {
-            by: other,
-            accepted: even,
-            judgement: Some(judgement),
-        }))
+        on_width!(&mut self.core.0, s => s.offer_draw(side, stop))
     }
 
     /// `side` answers the draw offered to it.
     pub fn answer_draw(&mut self, side: Colour, accept: bool) -> Result<DrawAnswer, SessionError> {
-        if self.draw_offer != Some(side.opponent()) {
-            return Err(SessionError::NoDrawOffer(side));
-        }
-        self.draw_offer = None;
-        if accept {
-            self.game.agree_draw();
-        }
-        Ok(DrawAnswer {
-            by: side,
-            accepted: accept,
-            judgement: None,
-        })
+        on_width!(&mut self.core.0, s => s.answer_draw(side, accept))
     }
 
     /// Takes back the last move of a person and every move after it (against the
     /// computer: its reply and your move; between people: one move). After a
     /// resignation or an agreed draw, takes back only that. Withdraws a waiting draw
     /// offer.
-    pub fn undo(&mut self) -> Result<Undone<B>, SessionError> {
-        self.draw_offer = None;
-        let moves = self.game.moves().len();
-        if let Some(
-            outcome @ (Outcome::Win {
-                reason: WinReason::Resignation,
-                ..
-            }
-            | Outcome::Draw {
-                reason: DrawReason::Agreement,
-            }),
-        ) = self.game.outcome()
-        {
-            self.rebuild(moves);
-            return Ok(Undone::Declaration(outcome));
-        }
-        let keep = (0..moves)
-            .rev()
-            .find(|&i| self.is_human(self.game.positions()[i].side()))
-            .ok_or(SessionError::NothingToUndo)?;
-        let taken = (keep..moves).map(|i| self.ply(i)).collect();
-        self.rebuild(keep);
-        Ok(Undone::Moves(taken))
-    }
-
-    /// The game with only its first `keep` moves (and no resignation or agreement).
-    fn rebuild(&mut self, keep: usize) {
-        self.game.withdraw();
-        while self.game.moves().len() > keep {
-            self.game.undo();
-        }
+    pub fn undo(&mut self) -> Result<Undone, SessionError> {
+        on_width!(&mut self.core.0, s => s.undo())
     }
 }

@@ -4,31 +4,28 @@ use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{DrawReason, Game, MAX_GENERATION_STEPS, Outcome, Record, WinReason};
+use bushka_rules::{DrawReason, Outcome, Record, WinReason};
 use bushka_session::{
-    DrawOffer, Session, SessionError, Setup, Undone, game_from_record, record_tags,
+    Actions, DrawOffer, Opening, Session, SessionError, Setup, StartError, Undone, record_tags,
 };
 
 mod common;
 
 use common::bushka;
 
-fn session(specs: [&str; 2], position: Option<&str>) -> Session<u64> {
-    let board = bushka();
-    let start = position.map_or_else(
-        || board.start_position(),
-        |p| board.parse_position(p).expect("a valid position"),
-    );
-    Session::new(Setup {
-        game: Game::from_position(Arc::clone(&board), start).expect("a game starts"),
-        specs: specs.map(|s| s.parse::<PlayerSpec>().expect("a valid spec")),
-        tags: vec![("Variant".into(), "bushka".into())],
-        max_plies: None,
-    })
+fn specs(specs: [&str; 2]) -> Setup {
+    let mut setup = Setup::new(specs.map(|s| s.parse::<PlayerSpec>().expect("a valid spec")));
+    setup.tags = vec![("Variant".into(), "bushka".into())];
+    setup
 }
 
-fn moves(session: &Session<u64>) -> Vec<String> {
-    session.history().into_iter().map(|p| p.text).collect()
+fn session(players: [&str; 2], position: Option<&str>) -> Session {
+    let opening = position.map_or(Opening::Start, Opening::Position);
+    Session::start(&bushka(), opening, specs(players)).expect("a game starts")
+}
+
+fn moves(session: &Session) -> Vec<String> {
+    session.history().into_iter().map(|p| p.mv.text).collect()
 }
 
 #[test]
@@ -40,13 +37,16 @@ fn a_session_can_move_between_threads() {
 #[test]
 fn between_people_undo_takes_back_one_move() {
     let mut s = session(["human", "human"], None);
-    assert_eq!(s.play_text("f45").expect("legal").number, "1.");
+    assert_eq!(s.play_text("f45").expect("legal").number.to_string(), "1.");
     let ply = s.play_text("d7 d6").expect("legal");
-    assert_eq!((ply.number.as_str(), ply.text.as_str()), ("1...", "d76"));
+    assert_eq!(
+        (ply.number.to_string().as_str(), ply.mv.text.as_str()),
+        ("1...", "d76")
+    );
     assert_eq!(ply.side, Colour::Black);
     match s.undo().expect("a move to take back") {
         Undone::Moves(taken) => {
-            let texts: Vec<&str> = taken.iter().map(|p| p.text.as_str()).collect();
+            let texts: Vec<&str> = taken.iter().map(|p| p.mv.text.as_str()).collect();
             assert_eq!(texts, ["d76"]);
         }
         Undone::Declaration(o) => panic!("took back {o}"),
@@ -79,20 +79,28 @@ fn against_the_computer_undo_takes_back_your_move_and_its_reply() {
         Undone::Moves(taken) => assert_eq!(taken.len(), 2),
         Undone::Declaration(o) => panic!("took back {o}"),
     }
-    assert_eq!(*s.position(), bushka().start_position());
+    assert_eq!(s.position().text(), bushka().start().text());
 }
 
 #[test]
 fn undo_with_the_computer_moving_first_keeps_its_opening_move() {
     let mut s = session(["random:seed=2", "human"], None);
+    assert!(!s.actions().undo, "nothing is played yet");
     s.computer_move(Arc::default()).expect("White's move");
+    // The person playing Black has played nothing: undo is not offered, and refused.
+    assert_eq!(
+        s.actions(),
+        Actions {
+            undo: false,
+            offer_draw: true,
+            resign: true
+        }
+    );
     assert_eq!(s.undo().err(), Some(SessionError::NothingToUndo));
     let first = moves(&s);
-    let text = s.legal_moves().first().map(|mv| {
-        s.board()
-            .move_text(s.position(), mv, s.game().legal_moves())
-    });
+    let text = s.legal_moves().first().map(|mv| mv.text.clone());
     s.play_text(&text.expect("Black has moves")).expect("legal");
+    assert!(s.actions().undo, "Black's move can be taken back");
     s.computer_move(Arc::default()).expect("White's reply");
     s.undo().expect("Black's move and White's reply");
     assert_eq!(moves(&s), first);
@@ -188,7 +196,13 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
     // White takes Black's last man: Black has no legal move.
     let mut s = session(["human", "human"], Some("W:Wd6,Ke1:Bd8"));
     let ply = s.play_text("d67x").expect("the capture");
-    assert_eq!(ply.captured, ["d8"]);
+    let names: Vec<&str> = ply
+        .mv
+        .captured
+        .iter()
+        .map(|&c| s.geometry().name(c))
+        .collect();
+    assert_eq!(names, ["d8"]);
     assert!(matches!(
         s.end(),
         Some(End::Rule(Outcome::Win {
@@ -196,15 +210,12 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
             reason: WinReason::NoLegalMove
         }))
     ));
-    let mut s = Session::new(Setup {
-        game: Game::new(bushka()).expect("a game starts"),
-        specs: [
-            PlayerSpec::Random { seed: 3 },
-            PlayerSpec::Random { seed: 4 },
-        ],
-        tags: Vec::new(),
-        max_plies: Some(3),
-    });
+    let mut setup = Setup::new([
+        PlayerSpec::Random { seed: 3 },
+        PlayerSpec::Random { seed: 4 },
+    ]);
+    setup.max_plies = Some(3);
+    let mut s = Session::start(&bushka(), Opening::Start, setup).expect("a game starts");
     while s.computer_to_move() {
         s.computer_move(Arc::default()).expect("a move");
     }
@@ -214,10 +225,12 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
 
 #[test]
 fn two_cells_name_the_one_move_that_joins_them_or_list_candidates() {
-    let s = session(["human", "human"], Some("W:Wd6,g5,Ke1:Bf7,Kd8"));
-    let mv = s.find_move("d6 e7").expect("d6-d7-e7x");
-    assert_eq!(s.board().route_text(s.position(), &mv), "d6-d7-e7x");
-    let error = s.find_move("g5 g6").expect_err("a capture is compulsory");
+    let mut s = session(["human", "human"], Some("W:Wd6,g5,Ke1:Bf7,Kd8"));
+    let unresolved = |result: Result<_, SessionError>| match result {
+        Err(SessionError::Unresolved(e)) => e,
+        other => panic!("{other:?}"),
+    };
+    let error = unresolved(s.play_text("g5 g6"));
     assert!(error.names_a_cell);
     assert!(
         error
@@ -225,27 +238,29 @@ fn two_cells_name_the_one_move_that_joins_them_or_list_candidates() {
             .contains("A capture is compulsory (2 pieces): d6e7x"),
         "{error}"
     );
-    let error = s.find_move("nonsense").expect_err("no cell");
+    let error = unresolved(s.play_text("nonsense"));
     assert!(!error.names_a_cell);
+    let ply = s.play_text("d6 e7").expect("d6-d7-e7x");
+    assert_eq!(ply.mv.route_text, "d6-d7-e7x");
 }
 
 #[test]
 fn the_computer_thinks_away_from_the_session() {
     let mut s = session(["random:seed=7", "human"], None);
-    let mut thinking = s.start_thinking().expect("White is the computer");
+    let thinking = s.start_thinking().expect("White is the computer");
     assert_eq!(thinking.side(), Colour::White);
-    assert_eq!(
-        s.start_thinking().err(),
-        Some(SessionError::Thinking(Colour::White))
+    assert!(
+        matches!(
+            s.start_thinking(),
+            Err(SessionError::Thinking(Colour::White))
+        ),
+        "one think at a time"
     );
-    let choice = std::thread::spawn(move || {
-        let choice = thinking.choose(Arc::default());
-        (thinking, choice)
-    });
-    assert_eq!(s.legal_moves().len(), s.game().legal_moves().len());
-    let (thinking, choice) = choice.join().expect("the thinker");
+    let chosen = std::thread::spawn(move || thinking.choose(Arc::default()));
+    assert_eq!(s.legal_moves().len(), 24, "the session answers meanwhile");
+    let chosen = chosen.join().expect("the thinker");
     let ply = s
-        .finish_thinking(thinking, choice)
+        .finish_thinking(chosen)
         .expect("the game has not changed")
         .expect("a move");
     assert_eq!(ply.side, Colour::White);
@@ -254,16 +269,13 @@ fn the_computer_thinks_away_from_the_session() {
     // A move chosen for a game that changed meanwhile is not played.
     let mut s = session(["human", "random:seed=8"], None);
     s.play_text("f45").expect("legal");
-    let mut thinking = s.start_thinking().expect("Black is the computer");
-    let choice = thinking.choose(Arc::default());
+    let thinking = s.start_thinking().expect("Black is the computer");
+    let chosen = thinking.choose(Arc::default());
     s.resign(Colour::White).expect("resigns");
     s.undo().expect("takes back the resignation");
     s.undo().expect("takes back f45");
-    assert_eq!(
-        s.finish_thinking(thinking, choice).err(),
-        Some(SessionError::Stale)
-    );
-    assert!(s.game().moves().is_empty());
+    assert_eq!(s.finish_thinking(chosen).err(), Some(SessionError::Stale));
+    assert_eq!(s.plies(), 0);
     s.play_text("f45").expect("legal");
     assert!(
         s.computer_move(Arc::default())
@@ -274,13 +286,20 @@ fn the_computer_thinks_away_from_the_session() {
 
 #[test]
 fn a_result_the_moves_do_not_explain_is_a_declaration() {
-    let board = bushka();
     let record =
         Record::parse("[Variant \"bushka\"]\n[Result \"0-1\"]\n1. f45 0-1\n").expect("a record");
-    let game = game_from_record(board, &record, MAX_GENERATION_STEPS).expect("replays");
-    assert_eq!(game.moves().len(), 1);
+    let s = Session::start(
+        &bushka(),
+        Opening::Record(&record),
+        specs(["human", "human"]),
+    )
+    .expect("replays");
+    assert_eq!(s.plies(), 1);
     assert_eq!(
-        game.outcome().map(|o| o.result_text()),
+        s.end().map(|end| match end {
+            End::Rule(o) => o.result_text(),
+            End::PlyLimit => "ply limit",
+        }),
         Some("0-1"),
         "White resigned"
     );
@@ -291,8 +310,10 @@ fn a_result_the_moves_do_not_explain_is_a_declaration() {
 
 /// The first moves of a game between two computer players, the session reseeded by
 /// `seed`.
-fn opening(specs: [&str; 2], seed: u64) -> Vec<String> {
-    let mut s = session(specs, None).vary(seed);
+fn opening(players: [&str; 2], seed: u64) -> Vec<String> {
+    let mut setup = specs(players);
+    setup.seed = seed;
+    let mut s = Session::start(&bushka(), Opening::Start, setup).expect("a game starts");
     for _ in 0..6 {
         s.computer_move(Arc::default()).expect("a computer move");
     }
@@ -324,14 +345,10 @@ fn a_move_into_an_unlistable_position_is_refused() {
     // Black has no capture (no search step); after c75 White must capture (two steps).
     let quiet =
         "B:Wd2,e5,e6,f2,f3,f4,g3,g5,g6,g7,h4,h5,h6,i5:Ba5,b4,b5,b6,c6,c7,c8,d6,d7,d9,e9,e0,f8,f9";
-    let board = bushka();
-    let start = board.parse_position(quiet).expect("a valid position");
-    let mut s = Session::new(Setup {
-        game: Game::from_position_within(Arc::clone(&board), start, 1).expect("listed"),
-        specs: [PlayerSpec::Human, PlayerSpec::Human],
-        tags: Vec::new(),
-        max_plies: None,
-    });
+    let variant = bushka();
+    let mut setup = specs(["human", "human"]);
+    setup.steps = 1;
+    let mut s = Session::start(&variant, Opening::Position(quiet), setup.clone()).expect("listed");
     let unlisted = GameError::Unlisted {
         ply: 1,
         limit: GenerationLimit::Steps(1),
@@ -340,15 +357,61 @@ fn a_move_into_an_unlistable_position_is_refused() {
         s.play_text("c75").err(),
         Some(SessionError::Unlisted(unlisted))
     );
-    assert!(s.game().moves().is_empty() && s.end().is_none());
-    assert_eq!(s.position(), &start);
+    assert!(s.plies() == 0 && s.end().is_none());
+    assert_eq!(s.position(), variant.position(quiet).expect("valid"));
     let record = Record::parse(&format!("[FEN \"{quiet}\"]\n\n1... c75 *\n")).expect("parses");
-    let err = game_from_record(Arc::clone(&board), &record, 1).expect_err("refused");
+    let err = Session::start(&variant, Opening::Record(&record), setup.clone())
+        .err()
+        .expect("refused");
+    assert!(matches!(err, StartError::Record(_)), "{err}");
     assert!(
         err.to_string()
             .starts_with("the position after move 1... c75 (line 3): "),
         "{err}"
     );
-    let game = game_from_record(board, &record, 2).expect("listed within two steps");
-    assert_eq!(game.moves().len(), 1);
+    setup.steps = 2;
+    let s =
+        Session::start(&variant, Opening::Record(&record), setup).expect("listed within two steps");
+    assert_eq!(s.plies(), 1);
+}
+
+/// A session after `steps` turns of a game between `players` (a computer moves, a
+/// person plays the first legal move).
+fn after(players: [&str; 2], steps: usize) -> Session {
+    let mut s = session(players, None);
+    for _ in 0..steps {
+        if s.computer_to_move() {
+            s.computer_move(Arc::default()).expect("a computer move");
+        } else {
+            let text = s.legal_moves()[0].text.clone();
+            s.play_text(&text).expect("a legal move");
+        }
+    }
+    s
+}
+
+#[test]
+fn what_a_person_may_do_is_what_the_commands_do() {
+    // Engines at depth 1 judge draw offers at once.
+    for players in [
+        ["human", "engine:depth=1"],
+        ["engine:depth=1", "human"],
+        ["human", "human"],
+    ] {
+        for steps in 0..6 {
+            let offered = after(players, steps).actions();
+            let place = format!("{players:?} after {steps} turns: {offered:?}");
+            let mut s = after(players, steps);
+            assert_eq!(offered.undo, s.undo().is_ok(), "{place}");
+            let mut s = after(players, steps);
+            let person = s.acting_person().expect("a person plays");
+            assert_eq!(
+                offered.offer_draw,
+                s.offer_draw(person, Arc::default()).is_ok(),
+                "{place}"
+            );
+            let mut s = after(players, steps);
+            assert_eq!(offered.resign, s.resign(person).is_ok(), "{place}");
+        }
+    }
 }

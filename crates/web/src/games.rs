@@ -1,47 +1,22 @@
-//! A game the server holds: a [`Session`] of whichever bitset width the board needs,
-//! its drawing, and the flag that stops its computer player's search.
+//! A game the server holds: its [`Session`], its drawing, and the flag that stops its
+//! computer player's search.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bushka_engine::{End, PlayerSpec};
+use bushka_engine::End;
 use bushka_geometry::Player as Colour;
-use bushka_rules::{Bits, Game, Wide};
 use bushka_session::Session;
 use serde::Serialize;
 
 use crate::layout::Layout;
-use crate::view::{MoveView, PositionView, move_view, player_name, position_view};
-
-/// A session on a board of any width. The variants differ in size (the sessions hold
-/// bitsets of their width); a game holds one, so boxing would buy nothing.
-#[allow(clippy::large_enum_variant)]
-pub enum AnySession {
-    /// Up to 64 bits.
-    Narrow(Session<u64>),
-    /// Up to 128 bits.
-    Medium(Session<u128>),
-    /// Up to 1024 bits.
-    Wide(Session<Wide>),
-}
-
-/// Runs `$body` with `$s` bound to the session inside an [`AnySession`].
-macro_rules! with_session {
-    ($any:expr, $s:ident => $body:expr) => {
-        match $any {
-            $crate::games::AnySession::Narrow($s) => $body,
-            $crate::games::AnySession::Medium($s) => $body,
-            $crate::games::AnySession::Wide($s) => $body,
-        }
-    };
-}
-pub(crate) use with_session;
+use crate::view::{PositionView, player_name, position_view};
 
 /// A held game.
 pub struct GameEntry {
-    /// The session, locked by one request at a time (a computer move holds it while
-    /// it thinks, on a blocking thread).
-    pub session: Arc<tokio::sync::Mutex<AnySession>>,
+    /// The session, locked by one request at a time (a computer move lets go of it
+    /// while it thinks, on a search thread).
+    pub session: Arc<tokio::sync::Mutex<Session>>,
     /// The board's drawing, worked out once.
     pub layout: Layout,
     /// What stops the search under way (a computer move or draw judgement).
@@ -62,8 +37,8 @@ struct StopState {
 
 impl GameEntry {
     /// A held game around a session.
-    pub fn new(session: AnySession) -> GameEntry {
-        let layout = with_session!(&session, s => Layout::of(s.board().geometry()));
+    pub fn new(session: Session) -> GameEntry {
+        let layout = Layout::of(session.geometry());
         GameEntry {
             session: Arc::new(tokio::sync::Mutex::new(session)),
             layout,
@@ -184,7 +159,7 @@ pub struct GameView {
     pub to_move: Option<&'static str>,
     /// The side whose draw offer waits for the other person's answer.
     pub draw_offer: Option<&'static str>,
-    /// Whether undo has something to take back.
+    /// Whether undo has something to take back (the session's own check).
     pub can_undo: bool,
     /// Whether the side to move is a person who may offer a draw.
     pub can_offer_draw: bool,
@@ -194,81 +169,55 @@ pub struct GameView {
     pub message: Option<String>,
 }
 
-/// The person who resigns or offers a draw now: the side to move if a person plays
-/// it, otherwise the only person in the game.
-pub fn acting_person<B: Bits>(session: &Session<B>) -> Option<Colour> {
-    let side = session.side_to_move();
-    if session.is_human(side) {
-        Some(side)
-    } else if session.is_human(side.opponent()) {
-        Some(side.opponent())
-    } else {
-        None
-    }
-}
-
-fn player_view<B: Bits>(session: &Session<B>, side: Colour, labels: &[String; 2]) -> PlayerView {
+fn player_view(session: &Session, side: Colour, labels: &[String; 2]) -> PlayerView {
     PlayerView {
         spec: session.spec(side).to_string(),
         label: labels[side.index()].clone(),
-        human: session.spec(side) == PlayerSpec::Human,
+        human: session.is_human(side),
     }
 }
 
-/// The moves of `game` as the move list shows them.
-pub fn ply_views<B: Bits>(game: &Game<B>) -> Vec<PlyView> {
-    let board = game.board();
-    let black_first = game.start().side() == Colour::Black;
-    game.moves()
-        .iter()
-        .zip(game.positions())
-        .enumerate()
-        .map(|(i, (mv, pos))| {
-            let legal = board.moves(pos);
-            let MoveView {
-                text,
-                from,
-                to,
-                mut routes,
-                captured,
-                ..
-            } = move_view(board, pos, mv, legal.as_slice());
-            let ply = i + usize::from(black_first);
+/// The moves of the game as the move list shows them.
+pub fn ply_views(session: &Session) -> Vec<PlyView> {
+    session
+        .history()
+        .into_iter()
+        .map(|ply| {
+            let mv = ply.mv;
             PlyView {
-                number: ply / 2 + 1,
-                side: player_name(pos.side()),
-                text,
-                from,
-                to,
-                route: if routes.is_empty() {
-                    vec![from, to]
-                } else {
-                    routes.swap_remove(0)
-                },
-                captured,
+                number: ply.number.full,
+                side: player_name(ply.side),
+                text: mv.text,
+                from: mv.from,
+                to: mv.to,
+                route: mv
+                    .routes
+                    .into_iter()
+                    .next()
+                    .unwrap_or_else(|| vec![mv.from, mv.to]),
+                captured: mv.captured,
             }
         })
         .collect()
 }
 
 /// The view of a session.
-pub fn game_view<B: Bits>(
+pub fn game_view(
     id: &str,
     layout: &Layout,
-    session: &Session<B>,
+    session: &Session,
     message: Option<String>,
 ) -> GameView {
     let labels = labels(session);
     let end = session.end();
-    let board = session.board();
-    let person = acting_person(session);
+    let actions = session.actions();
     GameView {
         id: id.to_string(),
         layout: layout.clone(),
         white: player_view(session, Colour::White, &labels),
         black: player_view(session, Colour::Black, &labels),
-        moves: ply_views(session.game()),
-        current: position_view(board, session.position(), session.legal_moves()),
+        moves: ply_views(session),
+        current: position_view(&session.position(), &session.legal_moves()),
         outcome: end.map(|end| match end {
             End::Rule(outcome) => OutcomeView {
                 result: outcome.result_text(),
@@ -287,18 +236,15 @@ pub fn game_view<B: Bits>(
             }
         }),
         draw_offer: session.draw_offer().map(player_name),
-        can_undo: session.has_human()
-            && (!session.game().moves().is_empty() || session.game().outcome().is_some()),
-        can_offer_draw: end.is_none()
-            && session.draw_offer().is_none()
-            && session.is_human(session.side_to_move()),
-        can_resign: end.is_none() && person.is_some(),
+        can_undo: actions.undo,
+        can_offer_draw: actions.offer_draw,
+        can_resign: actions.resign,
         message,
     }
 }
 
 /// The players' names as the record's `White` and `Black` tags give them.
-fn labels<B: Bits>(session: &Session<B>) -> [String; 2] {
+fn labels(session: &Session) -> [String; 2] {
     let tag = |key: &str, side: Colour| {
         session
             .tags()

@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use bushka_engine::TablesDir;
 use bushka_geometry::BUILTIN;
-use bushka_rules::{AnyBoard, MAX_GENERATION_STEPS};
+use bushka_rules::MAX_GENERATION_STEPS;
+use bushka_session::Variant;
 use rand::Rng;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -26,8 +28,8 @@ pub struct Limits {
     pub idle: Duration,
     /// How often idle games are looked for.
     pub sweep: Duration,
-    /// Endgame tables analyses probe (`bushka serve --tablebases DIR`).
-    pub tablebases: Option<bushka_engine::TablesDir>,
+    /// Endgame tables analyses probe (`bushka serve --tablebases DIR`), opened once.
+    pub tablebases: Option<Arc<TablesDir>>,
     /// Capture-search steps one listing of a position's legal moves may take (a game's,
     /// a shown position's, a lab perft's): a position of a hostile board that needs
     /// more is refused (422) instead of holding a thread for minutes.
@@ -58,7 +60,7 @@ struct Slot {
 pub struct AppState {
     /// The limits this server runs with.
     pub limits: Limits,
-    builtins: Vec<(&'static str, AnyBoard)>,
+    builtins: Vec<(&'static str, Variant)>,
     games: std::sync::Mutex<HashMap<String, Slot>>,
     searches: Arc<Semaphore>,
 }
@@ -73,7 +75,7 @@ impl AppState {
             .iter()
             .filter_map(|b| {
                 let geometry = bushka_geometry::builtin(b.name)?.ok()?;
-                Some((b.name, AnyBoard::new(geometry)))
+                Some((b.name, Variant::new(geometry)))
             })
             .collect();
         AppState {
@@ -84,8 +86,8 @@ impl AppState {
         }
     }
 
-    /// The compiled built-in board called `name`.
-    pub fn builtin(&self, name: &str) -> Result<AnyBoard, ApiError> {
+    /// The compiled built-in variant called `name`.
+    pub fn builtin(&self, name: &str) -> Result<Variant, ApiError> {
         self.builtins
             .iter()
             .find(|(n, _)| *n == name)

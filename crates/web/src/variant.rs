@@ -1,6 +1,6 @@
 //! Which board a request means: a built-in variant by name, or a variant file's text.
 
-use bushka_rules::AnyBoard;
+use bushka_session::Variant;
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -19,8 +19,8 @@ pub struct VariantChoice {
 }
 
 impl VariantChoice {
-    /// The compiled board; Bushka 10x10 when neither is given.
-    pub fn board(&self, state: &AppState) -> Result<AnyBoard, ApiError> {
+    /// The compiled variant; Bushka 10x10 when neither is given.
+    pub fn variant(&self, state: &AppState) -> Result<Variant, ApiError> {
         match (&self.variant, &self.variant_text) {
             (Some(_), Some(_)) => Err(ApiError::BadRequest(
                 "give either `variant` (a built-in name) or `variant_text` (a variant file), not both"
@@ -34,7 +34,7 @@ impl VariantChoice {
 }
 
 /// Validates and compiles a variant file's text.
-pub fn compile(text: &str) -> Result<AnyBoard, ApiError> {
+pub fn compile(text: &str) -> Result<Variant, ApiError> {
     let geometry = bushka_geometry::load_str(text, PASTED_ORIGIN)?;
-    Ok(AnyBoard::new(geometry))
+    Ok(Variant::new(geometry))
 }

@@ -2,7 +2,8 @@
 //! geometry cell indices (the order of the layout's `cells`).
 
 use bushka_geometry::Player;
-use bushka_rules::{Bits, Board, Move, MoveKind, Position, Sq};
+use bushka_rules::MoveKind;
+use bushka_session::{DescribedMove, Position};
 use serde::Serialize;
 
 /// A legal move as the browser needs it.
@@ -79,60 +80,52 @@ fn kind_name(kind: MoveKind) -> &'static str {
     }
 }
 
-/// The view of `mv`, played from `pos` where `legal` are the legal moves.
-pub fn move_view<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    mv: &Move<B>,
-    legal: &[Move<B>],
-) -> MoveView {
-    let cells = |sqs: &[Sq]| sqs.iter().map(|&s| board.cell(s)).collect();
+/// The view of a described move.
+pub fn move_view(mv: &DescribedMove) -> MoveView {
     MoveView {
-        text: board.move_text(pos, mv, legal),
-        route_text: board.route_text(pos, mv),
+        text: mv.text.clone(),
+        route_text: mv.route_text.clone(),
         kind: kind_name(mv.kind),
-        from: board.cell(mv.from),
-        to: board.cell(mv.to),
-        routes: board.routes(pos, mv).iter().map(|r| cells(r)).collect(),
-        captured: mv.captured.iter().map(|s| board.cell(s as Sq)).collect(),
+        from: mv.from,
+        to: mv.to,
+        routes: mv.routes.clone(),
+        captured: mv.captured.clone(),
         promotes: mv.promotes,
     }
 }
 
 /// The view of `pos` with the legal moves `legal` (pass none when the game is over).
-pub fn position_view<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    legal: &[Move<B>],
-) -> PositionView {
-    let mut pieces = Vec::new();
-    for p in Player::BOTH {
-        for (set, king) in [(pos.men(p), false), (pos.kings(p), true)] {
-            pieces.extend(set.iter().map(|sq| PieceView {
-                cell: board.cell(sq as Sq),
-                player: player_name(p),
+pub fn position_view(pos: &Position, legal: &[DescribedMove]) -> PositionView {
+    let pieces = pos
+        .pieces()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(cell, piece)| {
+            piece.map(|(player, king)| PieceView {
+                cell,
+                player: player_name(player),
                 king,
-            }));
-        }
-    }
-    pieces.sort_by_key(|piece| piece.cell);
-    let compulsory = legal.first().filter(|m| m.kind.is_capture()).map(|_| {
-        let mut from: Vec<usize> = legal.iter().map(|m| board.cell(m.from)).collect();
+            })
+        })
+        .collect();
+    let compulsory = legal.first().filter(|m| m.is_capture()).map(|_| {
+        let mut from: Vec<usize> = legal.iter().map(|m| m.from).collect();
         from.sort_unstable();
         from.dedup();
         Compulsory {
-            count: legal.iter().map(Move::capture_count).max().unwrap_or(0),
+            count: legal
+                .iter()
+                .map(DescribedMove::capture_count)
+                .max()
+                .unwrap_or(0) as u32,
             pieces: from,
         }
     });
     PositionView {
         side: player_name(pos.side()),
-        position: board.position_string(pos),
+        position: pos.text(),
         pieces,
-        legal: legal
-            .iter()
-            .map(|m| move_view(board, pos, m, legal))
-            .collect(),
+        legal: legal.iter().map(move_view).collect(),
         compulsory,
     }
 }

@@ -38,7 +38,7 @@ async fn analysis_says_what_the_tables_say() {
     let start = table.indexer().unrank(&board, index).expect("legal");
 
     let limits = Limits {
-        tablebases: Some(TablesDir::register(dir.path()).expect("a directory")),
+        tablebases: Some(Arc::new(TablesDir::open(dir.path()).expect("a directory"))),
         ..Limits::default()
     };
     let s = Server::with(limits).await;

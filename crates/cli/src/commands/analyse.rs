@@ -1,9 +1,10 @@
 //! `bushka analyse`: search a position and report each iteration.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use bushka_engine::{HASH_MIB_RANGE, Limits, Searcher, score_text};
-use bushka_rules::{Bits, Board, Budget, Move, Position, with_board};
+use bushka_engine::{HASH_MIB_RANGE, Limits, score_text};
+use bushka_session::{SearchSettings, line_text};
 
 use crate::commands::common::{PositionArgs, at_least_one};
 use crate::error::CliError;
@@ -38,36 +39,8 @@ const TABLE_LINE_PLIES: usize = 40;
 
 /// Runs `analyse`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = args.position.board()?;
-    with_board!(&board, b => run_on(b, &args))
-}
-
-/// The notation of a line of moves played from `pos`.
-pub fn line_text<B: Bits>(board: &Board<B>, pos: &Position<B>, line: &[Move<B>]) -> String {
-    let mut at = *pos;
-    let mut texts = Vec::with_capacity(line.len());
-    for mv in line {
-        texts.push(move_text(board, &at, mv));
-        at = at.play(board, mv);
-    }
-    texts.join(" ")
-}
-
-/// Capture-search steps spent listing a position's moves to write one move of a line
-/// compactly (a few milliseconds), so that printing a line stays quick on any board.
-const NOTATION_STEPS: u64 = 1 << 20;
-
-/// The notation of `mv` in `pos`: compact when the legal moves can be listed within
-/// [`NOTATION_STEPS`], else the full route (always unambiguous).
-fn move_text<B: Bits>(board: &Board<B>, pos: &Position<B>, mv: &Move<B>) -> String {
-    match board.moves_within(pos, Budget::steps(NOTATION_STEPS)) {
-        Ok(legal) => board.move_text(pos, mv, legal.as_slice()),
-        Err(_) => board.route_text(pos, mv),
-    }
-}
-
-fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), CliError> {
-    let pos = args.position.position(board)?;
+    let variant = args.position.variant()?;
+    let pos = args.position.position(&variant)?;
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -77,21 +50,26 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
     if limits == Limits::default() {
         limits.movetime = Some(Duration::from_secs(3));
     }
-    let mut searcher = Searcher::new(std::sync::Arc::clone(board), args.hash as usize);
+    let mut settings = SearchSettings {
+        limits,
+        hash_mib: args.hash as usize,
+        tables: None,
+        stop: None,
+    };
     if let Some(dir) = &args.tablebases {
-        let tables = bushka_tablebase::load_dir(dir, board.geometry())?;
-        if let Some(value) = tables.probe(board, &pos) {
-            let line = tables.best_line(board, &pos, TABLE_LINE_PLIES);
+        let tables = bushka_tablebase::load_dir(dir, variant.geometry())?;
+        if let Some(value) = pos.probe(&tables) {
+            let line = pos.table_line(&tables, TABLE_LINE_PLIES);
             output::println(&format!(
                 "tablebase: {} ({})",
                 value.text(),
-                line_text(board, &pos, &line)
+                line_text(&line)
             ))?;
         }
-        searcher.set_tablebases(std::sync::Arc::new(tables));
+        settings.tables = Some(Arc::new(tables));
     }
     let mut failure = None;
-    let result = searcher.search(&pos, &limits, |it| {
+    let result = pos.analysis().run(&settings, |it| {
         let seconds = it.elapsed.as_secs_f64();
         let nps = if seconds > 0.0 {
             it.nodes as f64 / seconds
@@ -105,7 +83,7 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
             it.nodes,
             nps,
             seconds,
-            line_text(board, &pos, &it.pv)
+            line_text(&it.pv)
         );
         if failure.is_none() {
             failure = output::println(&line).err();
@@ -118,7 +96,7 @@ fn run_on<B: Bits>(board: &std::sync::Arc<Board<B>>, args: &Args) -> Result<(), 
         return Err(limit.into());
     }
     match result.best {
-        Some(mv) => output::println(&format!("bestmove {}", move_text(board, &pos, &mv))),
+        Some(mv) => output::println(&format!("bestmove {}", mv.text)),
         None => output::println("bestmove (none): the side to move has no legal move and has lost"),
     }
 }

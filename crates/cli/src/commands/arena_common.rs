@@ -3,7 +3,6 @@
 use std::io::IsTerminal;
 
 use bushka_engine::PlayerSpec;
-use bushka_geometry::Geometry;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::error::CliError;
@@ -17,20 +16,6 @@ pub fn automated_spec(text: &str) -> Result<PlayerSpec, CliError> {
         )));
     }
     Ok(spec)
-}
-
-/// Checks that every spec naming `tablebases=DIR` finds tables of each variant there
-/// (they are read once and shared by the games).
-pub fn check_tables<'a>(
-    specs: &[PlayerSpec],
-    geometries: impl IntoIterator<Item = &'a Geometry>,
-) -> Result<(), CliError> {
-    for geometry in geometries {
-        for spec in specs {
-            spec.tables(geometry)?;
-        }
-    }
-    Ok(())
 }
 
 /// A progress bar of `total` games on standard error, drawn only when standard error

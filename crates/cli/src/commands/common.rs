@@ -1,6 +1,8 @@
 //! Arguments and helpers shared by the subcommands that work on positions.
 
-use bushka_rules::{AnyBoard, Bits, Board, Move, Position};
+use bushka_geometry::Cell;
+use bushka_rules::MAX_GENERATION_STEPS;
+use bushka_session::{Obligation, Position, Variant};
 
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
@@ -34,27 +36,23 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The compiled board of `--variant`.
-    pub fn board(&self) -> Result<AnyBoard, CliError> {
-        Ok(AnyBoard::new(load_variant(&self.variant)?))
+    /// The compiled variant of `--variant`.
+    pub fn variant(&self) -> Result<Variant, CliError> {
+        Ok(Variant::new(load_variant(&self.variant)?))
     }
 
     /// The position of `--position`, or the start position.
-    pub fn position<B: Bits>(&self, board: &Board<B>) -> Result<Position<B>, CliError> {
-        match &self.position {
-            Some(text) => Ok(board.parse_position(text)?),
-            None => Ok(board.start_position()),
-        }
+    pub fn position(&self, variant: &Variant) -> Result<Position, CliError> {
+        Ok(variant.position_or_start(self.position.as_deref())?)
     }
 }
 
 /// The pieces of a position, cell by cell.
-pub fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<Option<Piece>> {
-    board
-        .geometry()
-        .cells()
-        .map(|cell| {
-            pos.piece_at(board.sq(cell)).map(|(player, king)| {
+pub fn pieces(pos: &Position) -> Vec<Option<Piece>> {
+    pos.pieces()
+        .into_iter()
+        .map(|piece| {
+            piece.map(|(player, king)| {
                 if king {
                     Piece::king(player)
                 } else {
@@ -66,43 +64,41 @@ pub fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<Option<Piece>
 }
 
 /// Draws a position with the last move's cells highlighted, followed by the side to
-/// move and whether it must capture.
-pub fn draw<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    last: Option<&Move<B>>,
-    flipped: bool,
-) -> String {
+/// move and whether it must capture; fails when its moves take longer to list than
+/// the programs allow.
+pub fn draw(pos: &Position, last: Option<(Cell, Cell)>, flipped: bool) -> Result<String, CliError> {
     let color = render::color_enabled();
-    let cells = pieces(board, pos);
+    let cells = pieces(pos);
     let mut options = Options {
         color,
         row_labels: true,
         flipped,
         ..Options::default()
     };
-    if let Some(mv) = last {
-        options.highlight.insert(board.cell(mv.from));
-        options.highlight.insert(board.cell(mv.to));
+    if let Some((from, to)) = last {
+        options.highlight.insert(from);
+        options.highlight.insert(to);
     }
     let mut text = render::render(
-        board.geometry(),
+        pos.geometry(),
         |cell| render::piece_text(cells[cell], color),
         &options,
     );
-    let moves = board.moves(pos);
-    let status = match moves.as_slice().first() {
-        None => format!("{} to move, and has no legal move.", pos.side().name()),
-        Some(mv) if mv.kind.is_capture() => format!(
-            "{} to move; capture is compulsory ({} piece{}).",
+    let status = match pos.obligation(MAX_GENERATION_STEPS)? {
+        Obligation { moves: 0, .. } => {
+            format!("{} to move, and has no legal move.", pos.side().name())
+        }
+        Obligation {
+            capture: Some(n), ..
+        } => format!(
+            "{} to move; capture is compulsory ({n} piece{}).",
             pos.side().name(),
-            mv.capture_count(),
-            if mv.capture_count() == 1 { "" } else { "s" }
+            if n == 1 { "" } else { "s" }
         ),
-        Some(_) => format!("{} to move.", pos.side().name()),
+        Obligation { .. } => format!("{} to move.", pos.side().name()),
     };
     text.push('\n');
     text.push_str(&status);
     text.push('\n');
-    text
+    Ok(text)
 }

@@ -6,9 +6,9 @@ use bushka_arena::{
     CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, Shard, ShardFile,
     VariantReport, chart, compare_with, play_variants,
 };
-use bushka_rules::AnyBoard;
+use bushka_session::Variant;
 
-use crate::commands::arena_common::{automated_spec, check_tables, progress};
+use crate::commands::arena_common::{automated_spec, progress};
 use crate::commands::load_variant;
 use crate::commands::report::{ReportArgs, write_report};
 use crate::error::CliError;
@@ -64,9 +64,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let boards = args
         .variant
         .iter()
-        .map(|v| load_variant(v).map(AnyBoard::new))
+        .map(|v| load_variant(v).map(Variant::new))
         .collect::<Result<Vec<_>, _>>()?;
-    check_tables(&[player], boards.iter().map(|b| b.geometry().as_ref()))?;
     for (i, board) in boards.iter().enumerate() {
         let id = &board.geometry().meta().id;
         if let Some(j) = boards[..i]

@@ -7,9 +7,9 @@ use std::sync::{Mutex, PoisonError};
 use bushka_arena::{
     DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, run_match, threads_in_use,
 };
-use bushka_rules::AnyBoard;
+use bushka_session::Variant;
 
-use crate::commands::arena_common::{automated_spec, check_tables, progress};
+use crate::commands::arena_common::{automated_spec, progress};
 use crate::commands::record_file::tag_name;
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
@@ -60,8 +60,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let first = automated_spec(&args.white)?;
     let second = automated_spec(&args.black)?;
-    let board = AnyBoard::new(load_variant(&args.variant)?);
-    check_tables(&[first, second], [board.geometry().as_ref()])?;
+    let variant = Variant::new(load_variant(&args.variant)?);
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).map_err(|error| CliError::File {
             path: dir.display().to_string(),
@@ -85,7 +84,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let bar = progress(config.games, "match");
     let width = config.games.to_string().len().max(4);
     let failed: Mutex<Option<CliError>> = Mutex::new(None);
-    let report = run_match(&board, &config, &|game| {
+    let report = run_match(variant.board(), &config, &|game| {
         if let Some(dir) = &args.save
             && let Err(error) = save(game, dir, width)
         {
@@ -109,7 +108,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             report.games.len()
         ));
     }
-    output::print(&describe(&report, &board))
+    output::print(&describe(&report, &variant))
 }
 
 /// Writes one finished game's record as `DIR/game-NNNN.pdn`, numbered from 1 with
@@ -158,9 +157,9 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn describe(report: &MatchReport, board: &AnyBoard) -> String {
+fn describe(report: &MatchReport, variant: &Variant) -> String {
     let c = &report.config;
-    let meta = board.geometry().meta();
+    let meta = variant.geometry().meta();
     let games = report.games.len();
     let plies: usize = report.games.iter().map(|g| g.stats.plies).sum();
     let mut lines = vec![

@@ -1,6 +1,6 @@
 //! `bushka moves`: the legal moves of a position.
 
-use bushka_rules::{Bits, Board, Budget, MAX_GENERATION_STEPS, with_board};
+use bushka_rules::MAX_GENERATION_STEPS;
 
 use crate::commands::common::PositionArgs;
 use crate::error::CliError;
@@ -19,23 +19,18 @@ pub struct Args {
 
 /// Runs `moves`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = args.position.board()?;
-    with_board!(&board, b => run_on(b, &args))
-}
-
-fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
-    let pos = args.position.position(board)?;
-    let legal = board.moves_within(&pos, Budget::steps(MAX_GENERATION_STEPS))?;
+    let variant = args.position.variant()?;
+    let pos = args.position.position(&variant)?;
+    let geometry = variant.geometry();
     let mut text = String::new();
-    let texts = board.move_texts(&pos, legal.as_slice());
-    for (mv, notation) in legal.iter().zip(texts) {
-        text.push_str(&notation);
+    for mv in pos.legal_moves(MAX_GENERATION_STEPS)? {
+        text.push_str(&mv.text);
         if args.verbose {
-            let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
+            let captured: Vec<&str> = mv.captured.iter().map(|&c| geometry.name(c)).collect();
             text.push_str(&format!(
                 "  {:?} {} captures [{}]{}",
                 mv.kind,
-                board.route_text(&pos, mv),
+                mv.route_text,
                 captured.join(" "),
                 if mv.promotes { " promotes" } else { "" }
             ));

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use bushka_rules::{Bits, Board, Budget, MAX_GENERATION_STEPS, perft_within, with_board};
+use bushka_rules::{Budget, MAX_GENERATION_STEPS};
 
 use crate::commands::common::PositionArgs;
 use crate::error::CliError;
@@ -25,27 +25,21 @@ pub struct Args {
 
 /// Runs `perft`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = args.position.board()?;
-    with_board!(&board, b => run_on(b, &args))
-}
-
-fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
-    let pos = args.position.position(board)?;
+    let pos = args.position.position(&args.position.variant()?)?;
     let budget = Budget::steps(MAX_GENERATION_STEPS);
     if args.divide {
-        let legal = board.moves_within(&pos, budget.clone())?;
-        let texts = board.move_texts(&pos, legal.as_slice());
+        let children = pos.children(&budget)?;
         let mut total = 0;
-        for (mv, text) in legal.iter().zip(texts) {
-            let nodes = perft_within(board, &pos.play(board, mv), args.depth - 1, &budget)?;
+        for (text, child) in &children {
+            let nodes = child.perft(args.depth - 1, &budget)?;
             total += nodes;
             output::println(&format!("{text} {nodes}"))?;
         }
-        output::println(&format!("moves {} nodes {total}\n", legal.len()))?;
+        output::println(&format!("moves {} nodes {total}\n", children.len()))?;
     }
     for depth in 1..=args.depth {
         let start = Instant::now();
-        let nodes = perft_within(board, &pos, depth, &budget)?;
+        let nodes = pos.perft(depth, &budget)?;
         let seconds = start.elapsed().as_secs_f64();
         let nps = if seconds > 0.0 {
             nodes as f64 / seconds

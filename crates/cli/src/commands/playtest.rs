@@ -2,12 +2,12 @@
 //! warnings a designer wants before anyone plays the variant.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
 
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
 use bushka_geometry::{Geometry, Player};
-use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
+use bushka_rules::{GameError, MAX_GENERATION_STEPS};
+use bushka_session::{Obligation, Variant};
 
 use crate::error::CliError;
 
@@ -29,15 +29,15 @@ pub fn playtest(
     seed: u64,
 ) -> Result<Playtest, CliError> {
     let mut warnings = unreachable_promotions(&geometry);
-    let board = AnyBoard::new(geometry);
-    with_board!(&board, b => warnings.extend(start_warnings(b)?));
+    let variant = Variant::new(geometry);
+    warnings.extend(start_warnings(&variant)?);
     let random = PlayerSpec::Random { seed };
     let config = MatchConfig {
         seed,
         max_plies,
-        ..MatchConfig::new(random, random, games)
+        ..MatchConfig::new(random.clone(), random, games)
     };
-    let report = run_match(&board, &config, &|_| {})?;
+    let report = run_match(variant.board(), &config, &|_| {})?;
     let played = report.games.len();
     let unfinished = report
         .games
@@ -82,23 +82,27 @@ pub fn playtest(
 
 /// A side that cannot move at the start, and a start that forces a capture; fails when
 /// a side's moves at the start take more than the programs' step limit to list.
-fn start_warnings<B: Bits>(board: &Arc<Board<B>>) -> Result<Vec<String>, CliError> {
-    let start = board.start_position();
+fn start_warnings(variant: &Variant) -> Result<Vec<String>, CliError> {
+    let start = variant.start();
     let mut warnings = Vec::new();
     for player in [Player::White, Player::Black] {
-        let game = Game::from_position(Arc::clone(board), start.with_side(board, player))?;
-        let moves = game.legal_moves();
-        match moves.first() {
-            None => warnings.push(format!(
+        let obligation = start
+            .with_side(player)
+            .obligation(MAX_GENERATION_STEPS)
+            .map_err(|limit| GameError::Unlisted { ply: 0, limit })?;
+        match obligation {
+            Obligation { moves: 0, .. } => warnings.push(format!(
                 "{} has no legal move in the start position",
                 player.name()
             )),
-            Some(mv) if mv.kind.is_capture() && player == start.side() => warnings.push(format!(
-                "the start position forces a capture: {} must capture first ({} captures)",
+            Obligation {
+                moves,
+                capture: Some(_),
+            } if player == start.side() => warnings.push(format!(
+                "the start position forces a capture: {} must capture first ({moves} captures)",
                 player.name(),
-                moves.len()
             )),
-            Some(_) => {}
+            Obligation { .. } => {}
         }
     }
     Ok(warnings)

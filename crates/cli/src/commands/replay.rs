@@ -1,8 +1,6 @@
 //! `bushka replay`: play a game record through and show where it ends.
 
-use std::sync::Arc;
-
-use bushka_rules::{AnyBoard, Bits, Board, Record, with_board};
+use bushka_session::Variant;
 
 use crate::commands::common::draw;
 use crate::commands::record_file::{game_variant, read_record};
@@ -27,23 +25,18 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let record = read_record(&args.file)?;
     let (geometry, _) = game_variant(args.variant.as_deref(), Some(&record), &args.file)?;
-    let board = AnyBoard::new(geometry);
-    with_board!(&board, b => run_on(b, &record, &args.file))
-}
-
-fn run_on<B: Bits>(board: &Arc<Board<B>>, record: &Record, file: &str) -> Result<(), CliError> {
-    let game = record
-        .replay(Arc::clone(board))
+    let game = Variant::new(geometry)
+        .replay(&record)
         .map_err(|error| CliError::Record {
-            file: file.to_string(),
+            file: args.file.clone(),
             error: Box::new(error),
         })?;
-    let mut text = draw(board, game.position(), game.moves().last(), false);
-    text.push_str(&format!("{} moves played.\n", game.moves().len()));
-    if let Some(outcome) = game.outcome() {
+    let mut text = draw(&game.position, game.last_move, false)?;
+    text.push_str(&format!("{} moves played.\n", game.plies));
+    if let Some(outcome) = game.outcome {
         text.push_str(&format!("Result: {} ({outcome}).\n", outcome.result_text()));
     }
-    text.push_str(&board.position_string(game.position()));
+    text.push_str(&game.position.text());
     text.push('\n');
     output::print(&text)
 }

@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         limits.max_searches = n as usize;
     }
     if let Some(dir) = &args.tablebases {
-        let dir = bushka_engine::TablesDir::register(dir).map_err(CliError::Usage)?;
+        let dir = bushka_engine::TablesDir::open(dir)?;
         // Refuse damaged or mismatched files now rather than during an analysis.
         for geometry in bushka_geometry::BUILTIN
             .iter()
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Err(e) => return Err(e.into()),
             }
         }
-        limits.tablebases = Some(dir);
+        limits.tablebases = Some(std::sync::Arc::new(dir));
     }
     let addr = SocketAddr::new(args.host, args.port);
     let mut failure = None;

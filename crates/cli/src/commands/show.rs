@@ -1,7 +1,7 @@
 //! `bushka show`: draw a position (by default the variant's start position).
 
 use bushka_geometry::{Cell, Player};
-use bushka_rules::{Bits, Board, with_board};
+use bushka_session::Variant;
 
 use crate::commands::common::{PositionArgs, pieces};
 use crate::commands::{cells, load_variant_board};
@@ -21,12 +21,12 @@ pub struct Args {
 
 /// Runs `show`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = match args.position.board() {
-        Ok(board) => board,
+    let variant = match args.position.variant() {
+        Ok(variant) => variant,
         Err(error) if args.names => return names_only(&args, error),
         Err(error) => return Err(error),
     };
-    with_board!(&board, b => run_on(b, &args))
+    run_on(&variant, &args)
 }
 
 /// `--names` on a variant that does not load as a game (its players section is
@@ -41,11 +41,11 @@ fn names_only(args: &Args, error: CliError) -> Result<(), CliError> {
     output::print(&cells::describe(&geometry))
 }
 
-fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
-    let geometry = board.geometry();
-    let position = args.position.position(board)?;
+fn run_on(variant: &Variant, args: &Args) -> Result<(), CliError> {
+    let geometry = variant.geometry();
+    let position = args.position.position(variant)?;
     let color = render::color_enabled();
-    let start = pieces(board, &position);
+    let start = pieces(&position);
     let pieces = |cell: Cell| render::piece_text(start[cell], color);
     let options = Options {
         color,
@@ -68,8 +68,8 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let count = |player: Player| {
         let plural =
             |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let mut text = plural(position.men(player).count(), "man", "men");
-        let kings = position.kings(player).count();
+        let (men, kings) = position.count(player);
+        let mut text = plural(men, "man", "men");
         if kings > 0 {
             text.push_str(&format!(", {}", plural(kings, "king", "kings")));
         }

@@ -5,13 +5,10 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use bushka_rules::{Bits, Board, with_board};
-use bushka_tablebase::{
-    MAX_PIECES, Material, Progress, Table, Tablebases, Value, load_dir, save, solve,
-};
+use bushka_session::{Variant, line_text};
+use bushka_tablebase::{MAX_PIECES, Material, Progress, Table, Tablebases, Value, load_dir, save};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::commands::analyse::line_text;
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
 use crate::output;
@@ -51,8 +48,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(dir) if dir.is_dir() => load_dir(dir, &geometry)?,
         _ => Tablebases::new(&geometry),
     };
-    let board = bushka_rules::AnyBoard::new(geometry);
-    with_board!(&board, b => run_on(b, &mut tables, &targets))?;
+    run_on(&Variant::new(geometry), &mut tables, &targets)?;
     if let Some(dir) = &args.save {
         let paths = save(&tables, dir)?;
         output::println(&format!(
@@ -100,8 +96,8 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-fn run_on<B: Bits>(
-    board: &Board<B>,
+fn run_on(
+    variant: &Variant,
     tables: &mut Tablebases,
     targets: &[Material],
 ) -> Result<(), CliError> {
@@ -111,7 +107,7 @@ fn run_on<B: Bits>(
     };
     let start = Instant::now();
     for &material in targets {
-        solve(board, tables, material, &progress)?;
+        variant.solve(tables, material, &progress)?;
     }
     let end = Instant::now();
     progress.bar.finish_and_clear();
@@ -130,7 +126,7 @@ fn run_on<B: Bits>(
         peak_memory().map_or(String::new(), |m| format!(", peak memory {m}"))
     ))?;
     for &material in targets {
-        report(board, tables, material)?;
+        report(variant, tables, material)?;
     }
     Ok(())
 }
@@ -153,11 +149,7 @@ fn peak_memory() -> Option<String> {
 }
 
 /// Prints what the table of `material` holds.
-fn report<B: Bits>(
-    board: &Board<B>,
-    tables: &Tablebases,
-    material: Material,
-) -> Result<(), CliError> {
+fn report(variant: &Variant, tables: &Tablebases, material: Material) -> Result<(), CliError> {
     let (table, swapped): (&Table, bool) = match tables.table(&material) {
         Some(t) => (t, false),
         None => match tables.table(&material.swapped()) {
@@ -168,7 +160,7 @@ fn report<B: Bits>(
     let summary = table.summary();
     let mut text = format!(
         "\n{material} on {}: {} positions",
-        board.geometry().meta().id,
+        variant.geometry().meta().id,
         summary.positions()
     );
     if swapped {
@@ -192,14 +184,14 @@ fn report<B: Bits>(
     match summary.longest_win {
         None => text.push_str("  no position is won\n"),
         Some((plies, index)) => {
-            if let Some(pos) = table.indexer().unrank(board, index) {
-                let line = tables.best_line(board, &pos, usize::from(plies));
+            if let Some(pos) = variant.table_position(table, index) {
+                let line = pos.table_line(tables, usize::from(plies));
                 text.push_str(&format!(
                     "  longest win: {plies} plies, e.g. {}\n  winning line: {}\n",
-                    board.position_string(&pos),
-                    line_text(board, &pos, &line)
+                    pos.text(),
+                    line_text(&line)
                 ));
-                debug_assert_eq!(tables.probe(board, &pos), Some(Value::Win(plies)));
+                debug_assert_eq!(pos.probe(tables), Some(Value::Win(plies)));
             }
         }
     }

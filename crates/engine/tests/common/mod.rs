@@ -71,8 +71,10 @@ pub fn duel<B: Bits>(
     for g in 0..games {
         let pair = (g / 2) as u64;
         let mut game = random_opening(board, opening, pair);
-        let mut a = first.build(board, 2 * g as u64).expect("not human");
-        let mut b = second.build(board, 2 * g as u64 + 1).expect("not human");
+        let mut a = first.build(board, 2 * g as u64, None).expect("not human");
+        let mut b = second
+            .build(board, 2 * g as u64 + 1, None)
+            .expect("not human");
         let first_is_white = g % 2 == 0;
         let end = if first_is_white {
             play_out(&mut game, a.as_mut(), b.as_mut(), max_plies, |_, _| {})

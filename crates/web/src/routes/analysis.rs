@@ -8,15 +8,14 @@ use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use bushka_engine::{Iteration, Limits, Searcher, TablesDir, score_text};
-use bushka_rules::{Bits, Game};
+use bushka_engine::{Limits, TablesDir, score_text};
+use bushka_session::{Analysis, IterationReport, SearchSettings};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
 
 use crate::error::ApiError;
-use crate::games::with_session;
 use crate::routes::ApiQuery;
 use crate::state::SharedState;
 use crate::view::{MoveView, move_view};
@@ -56,30 +55,15 @@ struct IterationView {
     tablebase: Option<String>,
 }
 
-fn iteration_view<B: Bits>(
-    game: &Game<B>,
-    it: &Iteration<B>,
-    tablebase: Option<&String>,
-) -> IterationView {
-    let board = game.board();
-    let mut pos = *game.position();
-    let mut pv = Vec::with_capacity(it.pv.len());
-    let mut best = None;
-    for mv in &it.pv {
-        let legal = board.moves(&pos);
-        let view = move_view(board, &pos, mv, legal.as_slice());
-        pv.push(view.text.clone());
-        best.get_or_insert(view);
-        pos = pos.play(board, mv);
-    }
+fn iteration_view(it: &IterationReport, tablebase: Option<&String>) -> IterationView {
     IterationView {
         depth: it.depth,
         score: it.score,
         score_text: score_text(it.score),
         nodes: it.nodes,
         time_ms: it.elapsed.as_millis() as u64,
-        pv,
-        best,
+        pv: it.pv.iter().map(|mv| mv.text.clone()).collect(),
+        best: it.pv.first().map(move_view),
         tablebase: tablebase.cloned(),
     }
 }
@@ -95,53 +79,37 @@ fn event(name: &str, data: &impl Serialize) -> Event {
         })
 }
 
-/// The game cut back to its first `ply` moves.
-fn game_at<B: Bits>(game: &Game<B>, ply: usize) -> Result<Game<B>, ApiError> {
-    let moves = game.moves().len();
-    if ply > moves {
-        return Err(ApiError::BadRequest(format!(
-            "ply {ply} is past the game's end (it has {moves} moves)"
-        )));
-    }
-    let mut at = game.clone();
-    for _ in ply..moves {
-        at.undo();
-    }
-    Ok(at)
-}
-
-/// Runs a search of `game` and sends its iterations; stops early when the receiver
-/// has gone (the browser closed the stream).
-fn analyse<B: Bits>(
-    game: &Game<B>,
-    limits: &Limits,
-    tables: Option<TablesDir>,
+/// Runs `analysis` and sends its iterations; stops early when the receiver has gone
+/// (the browser closed the stream).
+fn analyse(
+    analysis: &Analysis,
+    limits: Limits,
+    tables: Option<Arc<TablesDir>>,
     tx: &mpsc::Sender<Event>,
 ) {
     let stop = Arc::new(AtomicBool::new(false));
-    let mut searcher = Searcher::new(Arc::clone(game.board()), ANALYSIS_MIB);
-    searcher.set_stop_flag(Arc::clone(&stop));
+    let position = analysis.position();
     // A directory without tables of this variant covers nothing here.
-    let tables = tables.and_then(|dir| dir.load(game.board().geometry()).ok());
+    let tables = tables.and_then(|dir| dir.load(position.geometry()).ok());
     let verdict = tables.as_ref().and_then(|t| {
-        let value = t.probe(game.board(), game.position())?;
+        let value = position.probe(t)?;
         Some(format!("tablebase: {}", value.text()))
     });
-    if let Some(tables) = tables {
-        searcher.set_tablebases(tables);
-    }
-    let result = searcher.search_game(game, limits, |it| {
+    let settings = SearchSettings {
+        limits,
+        hash_mib: ANALYSIS_MIB,
+        tables,
+        stop: Some(Arc::clone(&stop)),
+    };
+    let result = analysis.run(&settings, |it| {
         if tx
-            .blocking_send(event(
-                "iteration",
-                &iteration_view(game, it, verdict.as_ref()),
-            ))
+            .blocking_send(event("iteration", &iteration_view(it, verdict.as_ref())))
             .is_err()
         {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    let message = match (&result.best, game.outcome()) {
+    let message = match (&result.best, analysis.outcome()) {
         (_, Some(outcome)) => Some(format!("the game is over: {outcome}")),
         (None, None) => Some("the side to move has no legal move".to_string()),
         _ => None,
@@ -166,19 +134,23 @@ pub async fn stream(
     }
     let limits = Limits::movetime(Duration::from_millis(movetime));
     let entry = state.game(&id)?;
-    let tables = state.limits.tablebases;
+    let tables = state.limits.tablebases.clone();
     let permit = state.search_permit().await?;
     let (tx, rx) = mpsc::channel(16);
-    {
-        let guard = entry.session.lock().await;
-        with_session!(&*guard, s => {
-            let game = game_at(s.game(), q.ply.unwrap_or(s.game().moves().len()))?;
-            tokio::task::spawn_blocking(move || {
-                analyse(&game, &limits, tables, &tx);
-                drop(permit);
-            });
-        });
-    }
+    let analysis = {
+        let session = entry.session.lock().await;
+        let ply = q.ply.unwrap_or(session.plies());
+        session.analysis_at(ply).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "ply {ply} is past the game's end (it has {} moves)",
+                session.plies()
+            ))
+        })?
+    };
+    tokio::task::spawn_blocking(move || {
+        analyse(&analysis, limits, tables, &tx);
+        drop(permit);
+    });
     Ok(
         Sse::new(tokio_stream::StreamExt::map(ReceiverStream::new(rx), Ok))
             .keep_alive(KeepAlive::default()),

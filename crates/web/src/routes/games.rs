@@ -10,16 +10,15 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use bushka_engine::{DEFAULT_LEVEL, LEVELS, PlayerSpec};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{AnyBoard, Bits, Board, Game, Record};
+use bushka_rules::Record;
 use bushka_session::{
-    DrawOffer, Session, SessionError, Setup, Undone, choose_player, game_from_record, record_tags,
+    DrawOffer, Memory, Opening, Session, SessionError, Setup, StartError, Undone, Variant,
+    choose_player, record_tags,
 };
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::games::{
-    AnySession, GameEntry, GameView, StopOnDrop, acting_person, game_view, with_session,
-};
+use crate::games::{GameEntry, GameView, StopOnDrop, game_view};
 use crate::routes::{ApiJson, ApiQuery};
 use crate::state::{AppState, SharedState, run_blocking, run_search};
 use crate::variant::VariantChoice;
@@ -67,44 +66,25 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     Ok(spec)
 }
 
-/// A session for `board` with these players, from `position` or the start, whose
-/// every move listing may take at most `steps` capture-search steps.
-fn session_on(
-    board: &AnyBoard,
-    specs: [PlayerSpec; 2],
-    tags: Vec<(String, String)>,
-    (position, steps): (Option<&str>, u64),
-) -> Result<AnySession, ApiError> {
-    fn start<B: Bits>(
-        board: &Arc<Board<B>>,
-        (position, steps): (Option<&str>, u64),
-    ) -> Result<Game<B>, ApiError> {
-        let pos = match position {
-            Some(text) => board
-                .parse_position(text)
-                .map_err(|e| ApiError::rejected(e.to_string()))?,
-            None => board.start_position(),
-        };
-        Game::from_position_within(Arc::clone(board), pos, steps)
-            .map_err(|e| ApiError::rejected(format!("cannot start the game: {e}")))
-    }
-    fn setup<B: Bits>(
-        game: Game<B>,
-        specs: [PlayerSpec; 2],
-        tags: Vec<(String, String)>,
-    ) -> Session<B> {
-        Session::new(Setup {
-            game,
-            specs,
-            tags,
-            max_plies: None,
-        })
-        .vary(rand::random())
-    }
-    Ok(match board {
-        AnyBoard::Narrow(b) => AnySession::Narrow(setup(start(b, (position, steps))?, specs, tags)),
-        AnyBoard::Medium(b) => AnySession::Medium(setup(start(b, (position, steps))?, specs, tags)),
-        AnyBoard::Wide(b) => AnySession::Wide(setup(start(b, (position, steps))?, specs, tags)),
+/// A session on `variant` from `opening` with these players and tags, whose every move
+/// listing may take at most `steps` capture-search steps. Its engines hold their
+/// search memory only while they search (a server holds many games), and each game is
+/// seeded afresh.
+fn start_session(
+    variant: &Variant,
+    opening: Opening<'_>,
+    (specs, tags): ([PlayerSpec; 2], Vec<(String, String)>),
+    steps: u64,
+) -> Result<Session, ApiError> {
+    let mut setup = Setup::new(specs);
+    setup.tags = tags;
+    setup.steps = steps;
+    setup.memory = Memory::Search;
+    setup.seed = rand::random();
+    Session::start(variant, opening, setup).map_err(|error| match error {
+        StartError::Position(e) => ApiError::rejected(e.to_string()),
+        StartError::Game(e) => ApiError::rejected(format!("cannot start the game: {e}")),
+        StartError::Record(e) => ApiError::rejected(format!("game record: {e}")),
     })
 }
 
@@ -130,9 +110,7 @@ async fn store(
     let session = Arc::clone(&entry.session);
     let id = state.insert_game(entry)?;
     let guard = session.lock().await;
-    Ok(Json(
-        with_session!(&*guard, s => game_view(&id, &layout, s, message)),
-    ))
+    Ok(Json(game_view(&id, &layout, &guard, message)))
 }
 
 /// `POST /api/games`: a new game.
@@ -140,36 +118,35 @@ pub async fn create(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Json<GameView>, ApiError> {
-    let board = req.variant.board(&state)?;
+    let variant = req.variant.variant(&state)?;
     let white = player(req.white.as_deref().unwrap_or("human"))?;
     let black = match req.black.as_deref() {
         Some(text) => player(text)?,
         None => PlayerSpec::level(DEFAULT_LEVEL),
     };
     let tags = record_tags(
-        &variant_tag(&req.variant, &board),
+        &variant_tag(&req.variant, &variant),
         &white.to_string(),
         &black.to_string(),
         None,
     );
     let steps = state.limits.generation_steps;
     let session = run_blocking(move || {
-        session_on(
-            &board,
-            [white, black],
-            tags,
-            (req.position.as_deref(), steps),
-        )
+        let opening = req
+            .position
+            .as_deref()
+            .map_or(Opening::Start, Opening::Position);
+        start_session(&variant, opening, ([white, black], tags), steps)
     })
     .await??;
     store(&state, GameEntry::new(session), None).await
 }
 
 /// The `Variant` tag of a record: the built-in's name, or the pasted file's id.
-fn variant_tag(choice: &VariantChoice, board: &AnyBoard) -> String {
+fn variant_tag(choice: &VariantChoice, variant: &Variant) -> String {
     match &choice.variant {
         Some(name) if choice.variant_text.is_none() => name.clone(),
-        _ => board.geometry().meta().id.clone(),
+        _ => variant.geometry().meta().id.clone(),
     }
 }
 
@@ -197,7 +174,7 @@ pub async fn load(
     if choice.variant.is_none() && choice.variant_text.is_none() {
         choice.variant = record.tag("Variant").map(str::to_string);
     }
-    let board = choice.board(&state)?;
+    let variant = choice.variant(&state)?;
     let pick = |arg: Option<&String>, key: &str| {
         let arg = arg.map(|a| player(a).map(|_| a.as_str())).transpose()?;
         choose_player(arg, record.tag(key), PlayerSpec::Human)
@@ -208,37 +185,16 @@ pub async fn load(
     player(&white.to_string())?;
     player(&black.to_string())?;
     let tags = record_tags(
-        &variant_tag(&choice, &board),
+        &variant_tag(&choice, &variant),
         &white_name,
         &black_name,
         Some(&record),
     );
-    fn replay<B: Bits>(
-        board: &Arc<Board<B>>,
-        (record, steps): (&Record, u64),
-        specs: [PlayerSpec; 2],
-        tags: Vec<(String, String)>,
-    ) -> Result<Session<B>, ApiError> {
-        let game = game_from_record(Arc::clone(board), record, steps)
-            .map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
-        Ok(Session::new(Setup {
-            game,
-            specs,
-            tags,
-            max_plies: None,
-        })
-        .vary(rand::random()))
-    }
-    let specs = [white, black];
     let moves = record.moves.len();
     let steps = state.limits.generation_steps;
     let session = run_blocking(move || {
-        let record = (&record, steps);
-        Ok::<_, ApiError>(match &board {
-            AnyBoard::Narrow(b) => AnySession::Narrow(replay(b, record, specs, tags)?),
-            AnyBoard::Medium(b) => AnySession::Medium(replay(b, record, specs, tags)?),
-            AnyBoard::Wide(b) => AnySession::Wide(replay(b, record, specs, tags)?),
-        })
+        let opening = Opening::Record(&record);
+        start_session(&variant, opening, ([white, black], tags), steps)
     })
     .await??;
     let entry = GameEntry::new(session);
@@ -254,7 +210,7 @@ pub async fn load(
 async fn change(
     state: &AppState,
     id: &str,
-    change: impl FnOnce(&mut AnySession) -> Result<Option<String>, ApiError> + Send + 'static,
+    change: impl FnOnce(&mut Session) -> Result<Option<String>, ApiError> + Send + 'static,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(id)?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
@@ -263,9 +219,7 @@ async fn change(
     // hostile board: off the event loop, like every other listing.
     run_blocking(move || {
         let message = change(&mut guard)?;
-        Ok(Json(
-            with_session!(&*guard, s => game_view(&id, &layout, s, message)),
-        ))
+        Ok(Json(game_view(&id, &layout, &guard, message)))
     })
     .await?
 }
@@ -308,19 +262,13 @@ pub async fn play(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, move |session| {
-        with_session!(session, s => {
-            let legal = |s: &Session<_>| {
-                let board = s.board();
-                let pos = s.position();
-                s.legal_moves().iter().map(|m| board.move_text(pos, m, s.legal_moves())).collect()
-            };
-            match s.play_text(&req.text) {
-                Ok(_) => Ok(None),
-                Err(SessionError::Unresolved(e)) => Err(ApiError::Rejected { message: e.message, legal: legal(s) }),
-                Err(e) => Err(e.into()),
-            }
-        })
+    change(&state, &id, move |s| match s.play_text(&req.text) {
+        Ok(_) => Ok(None),
+        Err(SessionError::Unresolved(e)) => Err(ApiError::Rejected {
+            message: e.message,
+            legal: s.legal_moves().into_iter().map(|m| m.text).collect(),
+        }),
+        Err(e) => Err(e.into()),
     })
     .await
 }
@@ -334,52 +282,9 @@ pub async fn computer(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
-    let session = entry.session.lock().await;
-    let width = match &*session {
-        AnySession::Narrow(_) => 0,
-        AnySession::Medium(_) => 1,
-        AnySession::Wide(_) => 2,
-    };
-    drop(session);
-    match width {
-        0 => {
-            think(&state, entry, id, |s| match s {
-                AnySession::Narrow(s) => Some(s),
-                _ => None,
-            })
-            .await
-        }
-        1 => {
-            think(&state, entry, id, |s| match s {
-                AnySession::Medium(s) => Some(s),
-                _ => None,
-            })
-            .await
-        }
-        _ => {
-            think(&state, entry, id, |s| match s {
-                AnySession::Wide(s) => Some(s),
-                _ => None,
-            })
-            .await
-        }
-    }
-}
-
-/// The session inside an [`AnySession`] of bitset width `B`.
-type Pick<B> = fn(&mut AnySession) -> Option<&mut Session<B>>;
-
-async fn think<B: Bits>(
-    state: &AppState,
-    entry: Arc<GameEntry>,
-    id: String,
-    pick: Pick<B>,
-) -> Result<Json<GameView>, ApiError> {
-    let lost = || ApiError::Internal("the game changed its board".into());
-    let (mut thinking, moves) = {
-        let mut guard = entry.session.lock().await;
-        let s = pick(&mut guard).ok_or_else(lost)?;
-        (s.start_thinking()?, s.game().moves().len())
+    let (thinking, moves) = {
+        let mut session = entry.session.lock().await;
+        (session.start_thinking()?, session.plies())
     };
     let flag = entry.new_stop_flag(moves);
     let _abandoned = StopOnDrop(Arc::clone(&flag));
@@ -387,15 +292,14 @@ async fn think<B: Bits>(
     let layout = entry.layout.clone();
     // The thread gives the computer player back to the session even when the request
     // is abandoned, so that the side can think again.
-    run_search(state, move || {
-        let choice = thinking.choose(flag);
+    run_search(&state, move || {
+        let chosen = thinking.choose(flag);
         let mut guard = session.blocking_lock();
-        let s = pick(&mut guard).ok_or_else(lost)?;
-        let message = match s.finish_thinking(thinking, choice)? {
+        let message = match guard.finish_thinking(chosen)? {
             Some(_) => None,
             None => Some("The computer found no move and resigned.".to_string()),
         };
-        Ok(Json(game_view(&id, &layout, s, message)))
+        Ok(Json(game_view(&id, &layout, &guard, message)))
     })
     .await?
 }
@@ -413,7 +317,7 @@ pub async fn stop(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = state.game(&id)?;
     match tokio::time::timeout(STOP_LOCK_WAIT, entry.session.lock()).await {
-        Ok(guard) => entry.stop_at(with_session!(&*guard, s => s.game().moves().len())),
+        Ok(guard) => entry.stop_at(guard.plies()),
         Err(_) => entry.stop(),
     }
     Ok(Json(serde_json::json!({ "stopped": true })))
@@ -425,14 +329,14 @@ pub async fn undo(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |session| {
-        with_session!(session, s => Ok(Some(match s.undo()? {
+    change(&state, &id, |s| {
+        Ok(Some(match s.undo()? {
             Undone::Declaration(outcome) => format!("Took back the end of the game ({outcome})."),
             Undone::Moves(plies) => {
-                let texts: Vec<&str> = plies.iter().map(|p| p.text.as_str()).collect();
+                let texts: Vec<&str> = plies.iter().map(|p| p.mv.text.as_str()).collect();
                 format!("Took back {}.", texts.join(" "))
             }
-        })))
+        }))
     })
     .await
 }
@@ -442,12 +346,12 @@ pub async fn resign(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |session| {
-        with_session!(session, s => {
-            let side = acting_person(s).ok_or_else(|| ApiError::rejected("no person plays in this game"))?;
-            let outcome = s.resign(side)?;
-            Ok(Some(format!("{} resigned: {outcome}.", side.name())))
-        })
+    change(&state, &id, |s| {
+        let side = s
+            .acting_person()
+            .ok_or_else(|| ApiError::rejected("no person plays in this game"))?;
+        let outcome = s.resign(side)?;
+        Ok(Some(format!("{} resigned: {outcome}.", side.name())))
     })
     .await
 }
@@ -460,19 +364,21 @@ pub async fn offer_draw(
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    let flag = entry.new_stop_flag(with_session!(&*guard, s => s.game().moves().len()));
+    let flag = entry.new_stop_flag(guard.plies());
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let layout = entry.layout.clone();
     run_search(&state, move || {
-        with_session!(&mut *guard, s => {
-            let side = s.side_to_move();
-            let message = match s.offer_draw(side, flag)? {
-                DrawOffer::Pending { to } => format!("{} offers a draw; {} to answer.", side.name(), to.name()),
-                DrawOffer::Decided(answer) if answer.accepted => format!("{} accepts the draw.", answer.by.name()),
-                DrawOffer::Decided(answer) => format!("{} declines the draw.", answer.by.name()),
-            };
-            Ok(Json(game_view(&id, &layout, s, Some(message))))
-        })
+        let side = guard.side_to_move();
+        let message = match guard.offer_draw(side, flag)? {
+            DrawOffer::Pending { to } => {
+                format!("{} offers a draw; {} to answer.", side.name(), to.name())
+            }
+            DrawOffer::Decided(answer) if answer.accepted => {
+                format!("{} accepts the draw.", answer.by.name())
+            }
+            DrawOffer::Decided(answer) => format!("{} declines the draw.", answer.by.name()),
+        };
+        Ok(Json(game_view(&id, &layout, &guard, Some(message))))
     })
     .await?
 }
@@ -491,16 +397,18 @@ pub async fn answer_draw(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<DrawReply>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, move |session| {
-        with_session!(session, s => {
-            let side = s
-                .draw_offer()
-                .map(Colour::opponent)
-                .ok_or_else(|| ApiError::rejected("no draw offer waits for an answer"))?;
-            let answer = s.answer_draw(side, req.accept)?;
-            let verb = if answer.accepted { "accepts" } else { "declines" };
-            Ok(Some(format!("{} {verb} the draw.", side.name())))
-        })
+    change(&state, &id, move |s| {
+        let side = s
+            .draw_offer()
+            .map(Colour::opponent)
+            .ok_or_else(|| ApiError::rejected("no draw offer waits for an answer"))?;
+        let answer = s.answer_draw(side, req.accept)?;
+        let verb = if answer.accepted {
+            "accepts"
+        } else {
+            "declines"
+        };
+        Ok(Some(format!("{} {verb} the draw.", side.name())))
     })
     .await
 }
@@ -512,7 +420,7 @@ pub async fn record(
 ) -> Result<impl IntoResponse, ApiError> {
     let entry = state.game(&id)?;
     let guard = entry.session.lock().await;
-    let text = with_session!(&*guard, s => s.record_text());
+    let text = guard.record_text();
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
 
@@ -531,11 +439,12 @@ pub async fn position(
 ) -> Result<Json<PositionView>, ApiError> {
     let entry = state.game(&id)?;
     let guard = entry.session.lock().await;
-    with_session!(&*guard, s => {
-        let positions = s.game().positions();
-        let pos = positions.get(q.ply).ok_or_else(|| {
-            ApiError::BadRequest(format!("ply {} is past the game's end (it has {} moves)", q.ply, positions.len() - 1))
-        })?;
-        Ok(Json(position_view(s.board(), pos, &[])))
-    })
+    let pos = guard.position_at(q.ply).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "ply {} is past the game's end (it has {} moves)",
+            q.ply,
+            guard.plies()
+        ))
+    })?;
+    Ok(Json(position_view(&pos, &[])))
 }

@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use bushka_arena::{CompareConfig, VariantReport, compare};
 use bushka_engine::PlayerSpec;
-use bushka_rules::{Budget, GenerationLimit, perft_within, with_board};
+use bushka_rules::{Budget, GenerationLimit};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -50,11 +50,11 @@ pub async fn check(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LabRequest>,
 ) -> Result<Json<CheckView>, ApiError> {
-    let board = compile(&req.text)?;
-    let summary = board.geometry().summary();
+    let variant = compile(&req.text)?;
+    let summary = variant.geometry().summary();
     let steps = state.limits.generation_steps;
     let BoardView { layout, position } =
-        run_blocking(move || board_view(&board, None, steps)).await??;
+        run_blocking(move || board_view(&variant, None, steps)).await??;
     Ok(Json(CheckView {
         summary,
         layout,
@@ -94,15 +94,17 @@ pub async fn perft_counts(
         req.depth.unwrap_or(MAX_LAB_PERFT),
         MAX_LAB_PERFT,
     )?;
-    let board = compile(&req.text)?;
+    let start = compile(&req.text)?.start();
     let budget = Budget::steps(state.limits.generation_steps);
     let rows = run_search(&state, move || {
-        with_board!(&board, b => {
-            let start = b.start_position();
-            (1..=depth)
-                .map(|d| Ok(PerftRow { depth: d, nodes: perft_within(b, &start, d, &budget)? }))
-                .collect::<Result<Vec<_>, GenerationLimit>>()
-        })
+        (1..=depth)
+            .map(|d| {
+                Ok(PerftRow {
+                    depth: d,
+                    nodes: start.perft(d, &budget)?,
+                })
+            })
+            .collect::<Result<Vec<_>, GenerationLimit>>()
     })
     .await?
     .map_err(|limit| ApiError::rejected(format!("perft: {limit}")))?;
@@ -123,7 +125,7 @@ pub async fn playtest(
     ApiJson(req): ApiJson<LabRequest>,
 ) -> Result<Json<PlaytestView>, ApiError> {
     let games = within("playtest games", req.games.unwrap_or(6), MAX_PLAYTEST_GAMES)?;
-    let board = compile(&req.text)?;
+    let variant = compile(&req.text)?;
     let config = |player: PlayerSpec| CompareConfig {
         games,
         player,
@@ -134,9 +136,9 @@ pub async fn playtest(
     let random = config(PlayerSpec::Random { seed: 0 });
     let engine = config(PlayerSpec::engine(bushka_engine::Limits::depth(2), 4));
     let reports = run_search(&state, move || {
-        let boards = [board];
-        let random = compare(&boards, &random)?;
-        let engine = compare(&boards, &engine)?;
+        let variants = [variant];
+        let random = compare(&variants, &random)?;
+        let engine = compare(&variants, &engine)?;
         Ok::<_, bushka_arena::ArenaError>((random, engine))
     })
     .await?

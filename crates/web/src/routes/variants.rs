@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use bushka_geometry::BUILTIN;
-use bushka_rules::{AnyBoard, Budget, with_board};
+use bushka_session::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -29,8 +29,8 @@ pub async fn list(State(state): State<SharedState>) -> Json<Vec<VariantSummary>>
     let list = BUILTIN
         .iter()
         .filter_map(|b| {
-            let board = state.builtin(b.name).ok()?;
-            let meta = board.geometry().meta().clone();
+            let variant = state.builtin(b.name).ok()?;
+            let meta = variant.geometry().meta().clone();
             Some(VariantSummary {
                 name: b.name,
                 title: meta.name,
@@ -54,22 +54,19 @@ pub struct BoardView {
 /// position whose moves take more than `steps` capture-search steps to list is
 /// refused.
 pub fn board_view(
-    board: &AnyBoard,
+    variant: &Variant,
     position: Option<&str>,
     steps: u64,
 ) -> Result<BoardView, ApiError> {
-    with_board!(board, b => {
-        let pos = match position {
-            Some(text) => b.parse_position(text).map_err(|e| ApiError::rejected(e.to_string()))?,
-            None => b.start_position(),
-        };
-        let legal = b
-            .moves_within(&pos, Budget::steps(steps))
-            .map_err(|limit| ApiError::rejected(format!("the position's moves: {limit}")))?;
-        Ok(BoardView {
-            layout: Layout::of(b.geometry()),
-            position: position_view(b, &pos, legal.as_slice()),
-        })
+    let pos = variant
+        .position_or_start(position)
+        .map_err(|e| ApiError::rejected(e.to_string()))?;
+    let legal = pos
+        .legal_moves(steps)
+        .map_err(|limit| ApiError::rejected(format!("the position's moves: {limit}")))?;
+    Ok(BoardView {
+        layout: Layout::of(variant.geometry()),
+        position: position_view(&pos, &legal),
     })
 }
 
@@ -78,12 +75,12 @@ pub async fn show(
     State(state): State<SharedState>,
     Path(name): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let board = state.builtin(&name)?;
+    let variant = state.builtin(&name)?;
     let text = BUILTIN
         .iter()
         .find(|b| b.name == name)
         .map_or("", |b| b.text);
-    let view = board_view(&board, None, state.limits.generation_steps)?;
+    let view = board_view(&variant, None, state.limits.generation_steps)?;
     Ok(Json(serde_json::json!({
         "name": name,
         "text": text,
@@ -106,8 +103,8 @@ pub async fn position(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> Result<Json<BoardView>, ApiError> {
-    let board = req.variant.board(&state)?;
+    let variant = req.variant.variant(&state)?;
     let steps = state.limits.generation_steps;
-    let view = run_blocking(move || board_view(&board, req.position.as_deref(), steps)).await??;
+    let view = run_blocking(move || board_view(&variant, req.position.as_deref(), steps)).await??;
     Ok(Json(view))
 }

@@ -12,15 +12,12 @@ mod terminal;
 mod text;
 
 use std::str::FromStr;
-use std::sync::Arc;
 
-use bushka_engine::PlayerSpec;
-use bushka_rules::{AnyBoard, Bits, Board, Game, MAX_GENERATION_STEPS, Record, with_board};
-use bushka_session::{Session, Setup, choose_player, game_from_record, record_tags};
+use bushka_engine::{PlayerSpec, spec_tables};
+use bushka_session::{Opening, Session, Setup, StartError, Variant, choose_player, record_tags};
 
 pub use terminal::run_game;
 
-use crate::commands::arena_common::check_tables;
 use crate::commands::common::at_least_one;
 use crate::commands::record_file::{game_variant, read_record};
 use crate::error::CliError;
@@ -95,7 +92,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => None,
     };
     let file = args.load.as_deref().unwrap_or("-");
-    let (geometry, variant) = game_variant(args.variant.as_deref(), record.as_ref(), file)?;
+    let (geometry, variant_tag) = game_variant(args.variant.as_deref(), record.as_ref(), file)?;
     let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key));
     let (white, white_name) =
         choose_player(args.white.as_deref(), tag("White"), PlayerSpec::Human)?;
@@ -104,41 +101,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
         tag("Black"),
         PlayerSpec::from_str("engine")?,
     )?;
-    check_tables(&[white, black], [&geometry])?;
-    let board = AnyBoard::new(geometry);
-    let tags = record_tags(&variant, &white_name, &black_name, record.as_ref());
-    with_board!(&board, b => {
-        let game = start_game(b, &args, record.as_ref())?;
-        let session = Session::new(Setup {
-            game,
-            specs: [white, black],
-            tags,
-            max_plies: args.max_plies.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        })
-        .vary(rand::random());
-        terminal::run_at_terminal(session, args.load.clone())
-    })
-}
-
-/// The game to play: the loaded record played through, or a new game from
-/// `--position` or the start.
-fn start_game<B: Bits>(
-    board: &Arc<Board<B>>,
-    args: &Args,
-    record: Option<&Record>,
-) -> Result<Game<B>, CliError> {
-    let Some(record) = record else {
-        let start = match &args.position {
-            Some(text) => board.parse_position(text)?,
-            None => board.start_position(),
-        };
-        return Ok(Game::from_position(Arc::clone(board), start)?);
+    let tables = spec_tables(&[&white, &black], &geometry)?;
+    let variant = Variant::new(geometry);
+    let mut setup = Setup::new([white, black]);
+    setup.tables = [tables[0].clone(), tables[1].clone()];
+    setup.tags = record_tags(&variant_tag, &white_name, &black_name, record.as_ref());
+    setup.max_plies = args
+        .max_plies
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    setup.seed = rand::random();
+    let opening = match (&record, &args.position) {
+        (Some(record), _) => Opening::Record(record),
+        (None, Some(text)) => Opening::Position(text),
+        (None, None) => Opening::Start,
     };
-    let file = args.load.clone().unwrap_or_default();
-    game_from_record(Arc::clone(board), record, MAX_GENERATION_STEPS).map_err(|error| {
-        CliError::Record {
-            file,
-            error: Box::new(error),
-        }
-    })
+    let session = Session::start(&variant, opening, setup).map_err(|error| match error {
+        StartError::Position(e) => CliError::Position(e),
+        StartError::Game(e) => CliError::Game(e),
+        StartError::Record(e) => CliError::Record {
+            file: args.load.clone().unwrap_or_default(),
+            error: Box::new(e),
+        },
+    })?;
+    let tables = tables.into_iter().flatten().next();
+    terminal::run_at_terminal(session, args.load.clone(), tables)
 }

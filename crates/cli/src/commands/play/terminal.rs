@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bushka_engine::{Limits, PlayerSpec, score_text};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{Bits, Outcome};
+use bushka_rules::Outcome;
 use bushka_session::{DrawOffer, HINT_TIME, Ply, Session, SessionError, Undone};
 use bushka_tablebase::Tablebases;
 
@@ -33,22 +33,23 @@ enum Flow {
 /// the game ends (with nobody left to type) or the player quits or the input ends.
 /// `loaded` names the record the game came from; `echo` repeats each line read after
 /// its prompt (for input that is not a terminal, so a transcript reads as a dialogue).
-pub fn run_game<B: Bits, R: BufRead, W: Write>(
-    session: Session<B>,
+pub fn run_game<R: BufRead, W: Write>(
+    session: Session,
     loaded: Option<String>,
     input: R,
     out: W,
     echo: bool,
 ) -> Result<(), CliError> {
-    Terminal::new(session, loaded, Lines::Plain { input, echo }, out).run()
+    Terminal::new(session, loaded, Lines::Plain { input, echo }, out, None).run()
 }
 
 /// Plays `session` on standard input and output: with a line editor and history when
 /// both are a terminal, else over plain lines (echoed when the input is not a
-/// terminal).
-pub fn run_at_terminal<B: Bits>(
-    session: Session<B>,
+/// terminal). A position `tables` cover shows its value under the board.
+pub fn run_at_terminal(
+    session: Session,
     loaded: Option<String>,
+    tables: Option<Arc<Tablebases>>,
 ) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal() && std::io::stdout().is_terminal();
@@ -59,12 +60,12 @@ pub fn run_at_terminal<B: Bits>(
             echo: !stdin.is_terminal(),
         },
     };
-    Terminal::new(session, loaded, lines, std::io::stdout()).run()
+    Terminal::new(session, loaded, lines, std::io::stdout(), tables).run()
 }
 
 /// The session and how the terminal shows it.
-struct Terminal<B: Bits, R: BufRead, W: Write> {
-    session: Session<B>,
+struct Terminal<R: BufRead, W: Write> {
+    session: Session,
     loaded: Option<String>,
     flipped: bool,
     show_names: bool,
@@ -75,14 +76,16 @@ struct Terminal<B: Bits, R: BufRead, W: Write> {
     tables: Option<Arc<Tablebases>>,
 }
 
-impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
-    fn new(session: Session<B>, loaded: Option<String>, lines: Lines<R>, out: W) -> Self {
+impl<R: BufRead, W: Write> Terminal<R, W> {
+    fn new(
+        session: Session,
+        loaded: Option<String>,
+        lines: Lines<R>,
+        out: W,
+        tables: Option<Arc<Tablebases>>,
+    ) -> Self {
         // Alone against the computer as Black, you see the board from your side.
         let flipped = !session.is_human(Colour::White) && session.is_human(Colour::Black);
-        let geometry = session.board().geometry();
-        let tables = Colour::BOTH
-            .into_iter()
-            .find_map(|side| session.spec(side).tables(geometry).ok().flatten());
         Terminal {
             session,
             loaded,
@@ -98,7 +101,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
         self.intro()?;
         loop {
             if let Some(end) = self.session.end() {
-                let plies = self.session.game().moves().len();
+                let plies = self.session.plies();
                 self.say(&format!("\n{}", text::game_over(end, plies)))?;
                 if !self.session.has_human() {
                     return Ok(());
@@ -145,7 +148,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
     }
 
     fn intro(&mut self) -> Result<(), CliError> {
-        let meta = self.session.board().geometry().meta();
+        let meta = self.session.geometry().meta();
         let mut text = format!(
             "{} ({}): White is {}, Black is {}.\n",
             meta.name,
@@ -154,7 +157,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             self.session.spec(Colour::Black)
         );
         if let Some(file) = &self.loaded {
-            let n = self.session.game().moves().len();
+            let n = self.session.plies();
             text.push_str(&format!(
                 "Loaded {file}: {n} {} played.\n",
                 if n == 1 { "move" } else { "moves" }
@@ -176,21 +179,19 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
     /// The board, with the last move marked, then the side to move and whether it must
     /// capture.
     fn drawing(&self) -> String {
-        let board = self.session.board();
-        let game = self.session.game();
-        let pos = game.position();
-        let geometry = board.geometry();
+        let pos = self.session.position();
+        let geometry = self.session.geometry();
         let color = render::color_enabled();
-        let cells = pieces(board, pos);
+        let cells = pieces(&pos);
         let mut options = Options {
             color,
             row_labels: !self.show_names,
             flipped: self.flipped,
             ..Options::default()
         };
-        if let Some(mv) = game.moves().last() {
-            options.highlight.insert(board.cell(mv.from));
-            options.highlight.insert(board.cell(mv.to));
+        if let Some(ply) = self.session.last_ply() {
+            options.highlight.insert(ply.mv.from);
+            options.highlight.insert(ply.mv.to);
         }
         let drawn = render::render(
             geometry,
@@ -212,9 +213,9 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             out.push_str(&drawn);
         }
         out.push('\n');
-        out.push_str(&text::status(board, pos, game.legal_moves()));
+        out.push_str(&text::status(&self.session));
         out.push('\n');
-        if let Some(value) = self.tables.as_ref().and_then(|t| t.probe(board, pos)) {
+        if let Some(value) = self.tables.as_ref().and_then(|t| pos.probe(t)) {
             out.push_str(&format!("tablebase: {}\n", value.text()));
         }
         out
@@ -226,8 +227,9 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
     }
 
     /// Announces a move played, then shows the board.
-    fn show_played(&mut self, ply: &Ply<B>) -> Result<(), CliError> {
-        let line = text::played(ply, &self.who(ply.side));
+    fn show_played(&mut self, ply: &Ply) -> Result<(), CliError> {
+        let geometry = self.session.geometry();
+        let line = text::played(geometry, ply, &self.who(ply.side));
         self.say(&format!("\n{line}"))?;
         self.show_board()
     }
@@ -252,7 +254,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
 
     fn human_turn(&mut self, side: Colour) -> Result<Flow, CliError> {
         loop {
-            let number = self.session.move_number(self.session.game().moves().len());
+            let number = self.session.move_number(self.session.plies());
             let prompt = format!("{number} {}> ", side.name());
             let Some(line) = self.read_line(&prompt)? else {
                 self.say("End of input: leaving the game unfinished.")?;
@@ -261,12 +263,8 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             let flow = match input::parse(&line) {
                 Input::Empty => Flow::Stay,
                 Input::Moves => {
-                    let session = &self.session;
-                    let listing = text::moves_text(
-                        session.board(),
-                        session.position(),
-                        session.legal_moves(),
-                    );
+                    let listing =
+                        text::moves_text(self.session.geometry(), &self.session.legal_moves());
                     self.say(&listing)?;
                     Flow::Stay
                 }
@@ -317,10 +315,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
                 self.show_board()?;
             }
             Input::Position => {
-                let text = self
-                    .session
-                    .board()
-                    .position_string(self.session.position());
+                let text = self.session.position().text();
                 self.say(&text)?;
             }
             Input::Help => self.say(&text::help_text())?,
@@ -374,7 +369,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             Ok(Undone::Moves(taken)) => {
                 let texts: Vec<String> = taken
                     .iter()
-                    .map(|ply| format!("{} {}", ply.number, ply.text))
+                    .map(|ply| format!("{} {}", ply.number, ply.mv.text))
                     .collect();
                 format!("Took back {}.", texts.join(", "))
             }
@@ -467,7 +462,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
 
     fn save(&mut self, file: &str) -> Result<(), CliError> {
         let record = self.session.record_text();
-        let n = self.session.game().moves().len();
+        let n = self.session.plies();
         let message = match std::fs::write(file, record) {
             Ok(()) => format!(
                 "Saved the game ({n} {}) to {file}.",
@@ -490,37 +485,26 @@ pub(super) fn output_error(e: std::io::Error) -> CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bushka_rules::{AnyBoard, Board, Game, Position};
-    use bushka_session::Setup;
+    use bushka_session::{Opening, Position, Setup, Variant};
 
-    fn board(name: &str) -> Arc<Board<u64>> {
-        let geometry = match bushka_geometry::builtin(name) {
-            Some(Ok(g)) => g,
+    fn variant(name: &str) -> Variant {
+        match bushka_geometry::builtin(name) {
+            Some(Ok(g)) => Variant::new(g),
             _ => panic!("{name} is built in"),
-        };
-        match AnyBoard::new(geometry) {
-            AnyBoard::Narrow(b) => b,
-            _ => panic!("{name} fits 64 bits"),
         }
     }
 
-    fn session_output(
-        specs: [&str; 2],
-        position: Option<&str>,
-        input: &str,
-    ) -> (String, Position<u64>) {
-        let board = board("bushka");
-        let start = position.map_or_else(
-            || board.start_position(),
-            |p| board.parse_position(p).expect("a valid position"),
-        );
+    fn session_output(specs: [&str; 2], position: Option<&str>, input: &str) -> (String, Position) {
+        let variant = variant("bushka");
+        let start = variant
+            .position_or_start(position)
+            .expect("a valid position");
         let mut out = Vec::new();
-        let session = Session::new(Setup {
-            game: Game::from_position(Arc::clone(&board), start).expect("a game starts"),
-            specs: specs.map(|s| s.parse().expect("a valid spec")),
-            tags: vec![("Variant".into(), "bushka".into())],
-            max_plies: Some(400),
-        });
+        let mut setup = Setup::new(specs.map(|s| s.parse().expect("a valid spec")));
+        setup.tags = vec![("Variant".into(), "bushka".into())];
+        setup.max_plies = Some(400);
+        let opening = position.map_or(Opening::Start, Opening::Position);
+        let session = Session::start(&variant, opening, setup).expect("a game starts");
         run_game(session, None, input.as_bytes(), &mut out, true).expect("the session runs");
         let text = String::from_utf8(out).expect("UTF-8");
         // The last position string printed (by `position`), else the start.
@@ -529,9 +513,7 @@ mod tests {
             .rev()
             .find(|l| l.starts_with("W:") || l.starts_with("B:"))
             .map_or(start, |line| {
-                board
-                    .parse_position(line.trim())
-                    .expect("a position string")
+                variant.position(line.trim()).expect("a position string")
             });
         (text, last)
     }
@@ -570,7 +552,7 @@ mod tests {
         );
         assert!(text.contains("Took back 1. f45, 1... "), "{text}");
         assert!(text.contains("Leaving the game unfinished."), "{text}");
-        assert_eq!(pos, board("bushka").start_position());
+        assert_eq!(pos.text(), variant("bushka").start().text());
     }
 
     #[test]

@@ -2,23 +2,24 @@
 //! under the board, a move played, how the game ended, and the help.
 
 use bushka_engine::End;
-use bushka_rules::{Bits, Board, DrawReason, Move, Outcome, Position};
-use bushka_session::Ply;
+use bushka_geometry::Geometry;
+use bushka_rules::{DrawReason, Outcome};
+use bushka_session::{DescribedMove, Ply, Session};
 
 use super::input::COMMANDS;
 
 /// The legal moves: compact notation; captures one a line with route and prey.
-pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -> String {
+pub fn moves_text(geometry: &Geometry, legal: &[DescribedMove]) -> String {
     match legal.first() {
         None => "There is no legal move.".into(),
-        Some(first) if first.kind.is_capture() => {
+        Some(first) if first.is_capture() => {
             let count = first.capture_count();
             let mut out = format!(
                 "Legal moves ({}); a capture of {count} piece{} is compulsory:",
                 legal.len(),
                 plural(count)
             );
-            for line in capture_lines(board, pos, legal) {
+            for line in capture_lines(geometry, legal) {
                 out.push_str(&format!("\n  {line}"));
             }
             out
@@ -27,7 +28,7 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
             let mut out = format!("Legal moves ({}):", legal.len());
             let mut line = String::new();
             for mv in legal {
-                let text = board.move_text(pos, mv, legal);
+                let text = &mv.text;
                 if !line.is_empty() && line.len() + text.len() + 1 > 76 {
                     out.push_str(&format!("\n  {line}"));
                     line.clear();
@@ -35,7 +36,7 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
                 if !line.is_empty() {
                     line.push(' ');
                 }
-                line.push_str(&text);
+                line.push_str(text);
             }
             out.push_str(&format!("\n  {line}"));
             out
@@ -45,53 +46,47 @@ pub fn moves_text<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>
 
 /// One line per capture: its notation, full route and prey (`d6e7x  d6-d7-e7x, takes
 /// e7 d8`), the notations aligned.
-fn capture_lines<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    captures: &[Move<B>],
-) -> Vec<String> {
-    let texts: Vec<String> = captures
-        .iter()
-        .map(|mv| board.move_text(pos, mv, captures))
-        .collect();
-    let width = texts.iter().map(String::len).max().unwrap_or(0);
+fn capture_lines(geometry: &Geometry, captures: &[DescribedMove]) -> Vec<String> {
+    let width = captures.iter().map(|mv| mv.text.len()).max().unwrap_or(0);
     captures
         .iter()
-        .zip(&texts)
-        .map(|(mv, text)| {
-            let prey: Vec<&str> = mv
-                .captured
-                .iter()
-                .map(|sq| board.name(sq as bushka_rules::Sq))
-                .collect();
+        .map(|mv| {
             format!(
-                "{text:<width$}  {}, takes {}",
-                board.route_text(pos, mv),
-                prey.join(" ")
+                "{:<width$}  {}, takes {}",
+                mv.text,
+                mv.route_text,
+                prey(geometry, mv)
             )
         })
         .collect()
 }
 
+/// The names of the cells a move takes, space separated.
+fn prey(geometry: &Geometry, mv: &DescribedMove) -> String {
+    let names: Vec<&str> = mv.captured.iter().map(|&c| geometry.name(c)).collect();
+    names.join(" ")
+}
+
 /// `s` after a count other than one.
-fn plural(n: u32) -> &'static str {
+fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
 /// The side to move, and whether it must capture (how many pieces, and the captures
 /// it may choose from).
-pub fn status<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -> String {
-    let side = pos.side().name();
+pub fn status(session: &Session) -> String {
+    let side = session.side_to_move().name();
+    let legal = session.legal_moves();
     match legal.first() {
-        None if board.moves(pos).is_empty() => format!("{side} to move, and has no legal move."),
+        None if !session.has_legal_move() => format!("{side} to move, and has no legal move."),
         None => format!("{side} to move."),
-        Some(mv) if mv.kind.is_capture() => {
+        Some(mv) if mv.is_capture() => {
             let n = mv.capture_count();
             let mut out = format!(
                 "{side} to move; a capture is compulsory ({n} piece{}).",
                 plural(n)
             );
-            for line in capture_lines(board, pos, legal) {
+            for line in capture_lines(session.geometry(), &legal) {
                 out.push_str(&format!("\n  {line}"));
             }
             out
@@ -101,12 +96,12 @@ pub fn status<B: Bits>(board: &Board<B>, pos: &Position<B>, legal: &[Move<B>]) -
 }
 
 /// "12. White (human) plays f45, taking e6, and crowns a king".
-pub fn played<B: Bits>(ply: &Ply<B>, who: &str) -> String {
-    let mut line = format!("{} {who} plays {}", ply.number, ply.text);
-    if !ply.captured.is_empty() {
-        line.push_str(&format!(", taking {}", ply.captured.join(" ")));
+pub fn played(geometry: &Geometry, ply: &Ply, who: &str) -> String {
+    let mut line = format!("{} {who} plays {}", ply.number, ply.mv.text);
+    if !ply.mv.captured.is_empty() {
+        line.push_str(&format!(", taking {}", prey(geometry, &ply.mv)));
     }
-    if ply.promotes {
+    if ply.mv.promotes {
         line.push_str(", and crowns a king");
     }
     line
@@ -170,27 +165,23 @@ pub fn help_text() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bushka_rules::AnyBoard;
+    use bushka_engine::PlayerSpec;
+    use bushka_session::{Opening, Setup, Variant};
 
     #[test]
     fn the_compulsory_captures_are_listed_under_the_board() {
-        let geometry = match bushka_geometry::builtin("bushka") {
-            Some(Ok(g)) => g,
+        let variant = match bushka_geometry::builtin("bushka") {
+            Some(Ok(g)) => Variant::new(g),
             _ => panic!("bushka is built in"),
         };
-        let AnyBoard::Narrow(board) = AnyBoard::new(geometry) else {
-            panic!("bushka fits 64 bits")
+        let session = |opening| {
+            let setup = Setup::new([PlayerSpec::Human, PlayerSpec::Human]);
+            Session::start(&variant, opening, setup).expect("a game starts")
         };
-        let pos = board
-            .parse_position("W:Wd6,g5,Ke1:Bf7,Kd8")
-            .expect("a valid position");
-        let legal = board.moves(&pos);
         assert_eq!(
-            status(&board, &pos, legal.as_slice()),
+            status(&session(Opening::Position("W:Wd6,g5,Ke1:Bf7,Kd8"))),
             "White to move; a capture is compulsory (2 pieces).\n  d6e7x  d6-d7-e7x, takes f7 d8"
         );
-        let pos = board.start_position();
-        let legal = board.moves(&pos);
-        assert_eq!(status(&board, &pos, legal.as_slice()), "White to move.");
+        assert_eq!(status(&session(Opening::Start)), "White to move.");
     }
 }
