@@ -106,28 +106,10 @@ pub fn suggest_command(word: &str) -> Option<&'static str> {
     COMMANDS
         .iter()
         .map(|(usage, _)| usage.split(' ').next().unwrap_or(usage))
-        .map(|name| (edit_distance(&word, name), name))
+        .map(|name| (strsim::levenshtein(&word, name), name))
         .filter(|&(d, name)| d <= 1 + name.len() / 4 || name.starts_with(&word))
         .min_by_key(|&(d, _)| d)
         .map(|(_, name)| name)
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// The terminal's hint after a refusal that leaves legal moves unlisted.
