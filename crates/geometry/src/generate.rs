@@ -3,9 +3,135 @@
 //! Both produce lattice coordinates (letter index, number index) in the MindSports
 //! scheme and the screen vectors that draw them in their true shape. The cell count is
 //! worked out first, with arithmetic that cannot overflow, so that a huge size is
-//! refused before anything is built.
+//! refused before anything is built. Each shape also knows its lattice directions, the
+//! directions each side moves forward in, and where each side promotes: what
+//! `bushka new` writes into a new variant file.
 
 use crate::file::GeneratorSpec;
+use crate::geometry::Player;
+
+/// A line direction of a generated board's lattice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LatticeDirection {
+    /// Its name in a variant file.
+    pub name: &'static str,
+    /// Its step over (letter index, number index).
+    pub vector: [i32; 2],
+    /// The line it runs along, with an example step (empty for the opposites).
+    pub along: &'static str,
+}
+
+/// The directions of the dark squares of a draughts board: lettered lines run
+/// up-right, numbered lines up-left.
+const DRAUGHTS_DIRECTIONS: [LatticeDirection; 4] = [
+    LatticeDirection {
+        name: "up-right",
+        vector: [0, 1],
+        along: "along a lettered line: f4 -> f5",
+    },
+    LatticeDirection {
+        name: "up-left",
+        vector: [-1, 0],
+        along: "along a numbered line: g5 -> f5",
+    },
+    LatticeDirection {
+        name: "down-left",
+        vector: [0, -1],
+        along: "",
+    },
+    LatticeDirection {
+        name: "down-right",
+        vector: [1, 0],
+        along: "",
+    },
+];
+
+/// The directions of a hexagon: its three line directions and their opposites.
+const HEXAGON_DIRECTIONS: [LatticeDirection; 6] = [
+    LatticeDirection {
+        name: "up-right",
+        vector: [0, 1],
+        along: "along a lettered line: f4 -> f5",
+    },
+    LatticeDirection {
+        name: "up-left",
+        vector: [1, 0],
+        along: "along a numbered line: f5 -> g5",
+    },
+    LatticeDirection {
+        name: "up",
+        vector: [1, 1],
+        along: "along a vertical line: e4 -> f5",
+    },
+    LatticeDirection {
+        name: "down-left",
+        vector: [0, -1],
+        along: "",
+    },
+    LatticeDirection {
+        name: "down-right",
+        vector: [-1, 0],
+        along: "",
+    },
+    LatticeDirection {
+        name: "down",
+        vector: [-1, -1],
+        along: "",
+    },
+];
+
+impl GeneratorSpec {
+    /// The lattice directions, each side's forward ones first.
+    pub fn directions(&self) -> &'static [LatticeDirection] {
+        match self {
+            GeneratorSpec::Draughts { .. } => &DRAUGHTS_DIRECTIONS,
+            GeneratorSpec::Hexagon { .. } => &HEXAGON_DIRECTIONS,
+        }
+    }
+
+    /// The directions `player`'s men move in: towards the far side (White up, Black
+    /// down), and on a hexagon, where each side faces a corner, straight at it too.
+    pub fn forward(&self, player: Player) -> &'static [&'static str] {
+        match (self, player) {
+            (GeneratorSpec::Draughts { .. }, Player::White) => &["up-right", "up-left"],
+            (GeneratorSpec::Draughts { .. }, Player::Black) => &["down-left", "down-right"],
+            (GeneratorSpec::Hexagon { .. }, Player::White) => &["up", "up-right", "up-left"],
+            (GeneratorSpec::Hexagon { .. }, Player::Black) => &["down", "down-left", "down-right"],
+        }
+    }
+
+    /// Where each side's men promote, in words: the far row of a draughts board, the two
+    /// far edges of a hexagon.
+    pub fn promotion_zone(&self) -> &'static str {
+        match self {
+            GeneratorSpec::Draughts { .. } => "the far row",
+            GeneratorSpec::Hexagon { .. } => "the two far edges",
+        }
+    }
+
+    /// Whether the cell at lattice coordinates `(letter, number)` is in `player`'s
+    /// promotion zone (the other side's back rank).
+    pub fn promotes(&self, player: Player, (letter, number): (usize, usize)) -> bool {
+        match *self {
+            GeneratorSpec::Draughts { height, .. } => {
+                // Row r from the bottom: the number index less the letter index, the
+                // letters shifted as `draughts` shifts them.
+                let row = (number + (height as usize - 1) / 2).checked_sub(letter);
+                match player {
+                    Player::White => row == Some(height as usize - 1),
+                    Player::Black => row == Some(0),
+                }
+            }
+            GeneratorSpec::Hexagon { side } => {
+                let far = 2 * side as usize - 2;
+                match player {
+                    Player::White => letter == far || number == far,
+                    Player::Black => letter == 0 || number == 0,
+                }
+            }
+        }
+    }
+}
 
 /// Cells produced by a generator.
 pub struct Generated {
@@ -92,4 +218,76 @@ fn hexagon(side: i32) -> Generated {
         }
     }
     Generated { coords }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHAPES: [GeneratorSpec; 4] = [
+        GeneratorSpec::Draughts {
+            width: 10,
+            height: 10,
+        },
+        GeneratorSpec::Draughts {
+            width: 9,
+            height: 11,
+        },
+        GeneratorSpec::Hexagon { side: 5 },
+        GeneratorSpec::Hexagon { side: 2 },
+    ];
+
+    #[test]
+    fn each_side_moves_along_lattice_directions_opposite_to_the_other() {
+        for shape in SHAPES {
+            let directions = shape.directions();
+            let vector = |name: &str| {
+                directions
+                    .iter()
+                    .find(|d| d.name == name)
+                    .map(|d| d.vector)
+                    .unwrap_or_else(|| panic!("{shape:?}: no direction {name}"))
+            };
+            for d in directions {
+                let [l, n] = d.vector;
+                assert!(
+                    directions.iter().any(|o| o.vector == [-l, -n]),
+                    "{shape:?}: {} has no opposite",
+                    d.name
+                );
+            }
+            let white: Vec<[i32; 2]> = shape
+                .forward(Player::White)
+                .iter()
+                .map(|n| vector(n))
+                .collect();
+            let black: Vec<[i32; 2]> = shape
+                .forward(Player::Black)
+                .iter()
+                .map(|n| vector(n))
+                .collect();
+            let opposites: Vec<[i32; 2]> = white.iter().map(|[l, n]| [-l, -n]).collect();
+            assert_eq!(black, opposites, "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn each_side_promotes_on_the_other_side_s_back_rank() {
+        for (shape, zone) in SHAPES.into_iter().zip([5, 5, 9, 3]) {
+            let Ok(generated) = generate(&shape, 10_000) else {
+                panic!("{shape:?} is small");
+            };
+            let cells = |player| {
+                generated
+                    .coords
+                    .iter()
+                    .map(|&(l, n)| (l as usize, n as usize))
+                    .filter(|&c| shape.promotes(player, c))
+                    .collect::<Vec<_>>()
+            };
+            let (white, black) = (cells(Player::White), cells(Player::Black));
+            assert_eq!((white.len(), black.len()), (zone, zone), "{shape:?}");
+            assert!(white.iter().all(|c| !black.contains(c)), "{shape:?}");
+        }
+    }
 }

@@ -30,6 +30,7 @@ pub use board_only::{load_board_path, load_board_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
+pub use generate::LatticeDirection;
 pub use geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
     MAX_DIRS, MenCapture, Meta, Notation, Player, RuleSet, Side, Values,

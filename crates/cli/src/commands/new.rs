@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use bushka_geometry::{Cell, Geometry, MAX_CELLS};
+use bushka_geometry::file::GeneratorSpec;
+use bushka_geometry::{Cell, Geometry, LatticeDirection, MAX_CELLS, Player};
 
 use crate::error::CliError;
 use crate::output;
@@ -25,74 +26,55 @@ pub struct Args {
     out: Option<PathBuf>,
 }
 
-/// A board that `new` can generate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    /// The dark squares of a `width` x `height` draughts board.
-    Draughts {
-        /// Squares a row.
-        width: u32,
-        /// Rows.
-        height: u32,
-    },
-    /// A hexagon with `side` cells on each edge.
-    Hexagon {
-        /// Cells an edge.
-        side: u32,
-    },
+/// Reads `--board`: `draughts:12x12` or `hexagon:6`.
+fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
+    let bad = |why: &str| {
+        CliError::Usage(format!(
+            "bad --board `{text}`: {why} (expected draughts:WxH, such as draughts:10x10, or hexagon:S, such as hexagon:5)"
+        ))
+    };
+    let (kind, size) = text.split_once(':').ok_or_else(|| bad("no `:`"))?;
+    let number = |s: &str, low: u32, high: u32| -> Result<u32, CliError> {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+            .ok_or_else(|| bad(&format!("`{s}` is not a whole number from {low} to {high}")))
+    };
+    match kind.trim() {
+        "draughts" => {
+            let (w, h) = size
+                .split_once(['x', 'X'])
+                .ok_or_else(|| bad("no `x` between width and height"))?;
+            Ok(GeneratorSpec::Draughts {
+                width: number(w, 4, 26)?,
+                height: number(h, 4, 26)?,
+            })
+        }
+        "hexagon" => Ok(GeneratorSpec::Hexagon {
+            side: number(size, 2, 18)?,
+        }),
+        other => Err(bad(&format!("unknown board kind `{other}`"))),
+    }
 }
 
-impl Shape {
-    /// Reads `draughts:12x12` or `hexagon:6`.
-    pub fn parse(text: &str) -> Result<Shape, CliError> {
-        let bad = |why: &str| {
-            CliError::Usage(format!(
-                "bad --board `{text}`: {why} (expected draughts:WxH, such as draughts:10x10, or hexagon:S, such as hexagon:5)"
-            ))
-        };
-        let (kind, size) = text.split_once(':').ok_or_else(|| bad("no `:`"))?;
-        let number = |s: &str, low: u32, high: u32| -> Result<u32, CliError> {
-            s.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| bad(&format!("`{s}` is not a whole number from {low} to {high}")))
-        };
-        match kind.trim() {
-            "draughts" => {
-                let (w, h) = size
-                    .split_once(['x', 'X'])
-                    .ok_or_else(|| bad("no `x` between width and height"))?;
-                Ok(Shape::Draughts {
-                    width: number(w, 4, 26)?,
-                    height: number(h, 4, 26)?,
-                })
-            }
-            "hexagon" => Ok(Shape::Hexagon {
-                side: number(size, 2, 18)?,
-            }),
-            other => Err(bad(&format!("unknown board kind `{other}`"))),
-        }
-    }
-
-    fn id(self) -> String {
-        match self {
-            Shape::Draughts { width, height } => format!("draughts-{width}x{height}"),
-            Shape::Hexagon { side } => format!("hexagon-{side}"),
-        }
+/// The variant's default id: `draughts-12x12`, `hexagon-6`.
+fn default_id(shape: &GeneratorSpec) -> String {
+    match shape {
+        GeneratorSpec::Draughts { width, height } => format!("draughts-{width}x{height}"),
+        GeneratorSpec::Hexagon { side } => format!("hexagon-{side}"),
     }
 }
 
 /// Runs `new`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let shape = Shape::parse(&args.board)?;
+    let shape = parse_board(&args.board)?;
     // The id is conventionally the file stem.
-    let id = args
-        .out
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map_or_else(|| shape.id(), |stem| stem.to_string_lossy().into_owned());
-    let text = variant_text(shape, args.rows as usize, &id)?;
+    let id = args.out.as_ref().and_then(|p| p.file_stem()).map_or_else(
+        || default_id(&shape),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    let text = variant_text(&shape, args.rows as usize, &id)?;
     match &args.out {
         None => output::print(&text),
         Some(path) => {
@@ -114,7 +96,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 /// The variant file for `shape` with `rows` rows of men, not yet loaded as a game.
-fn unchecked_text(shape: Shape, rows: usize, id: &str) -> Result<String, CliError> {
+fn unchecked_text(shape: &GeneratorSpec, rows: usize, id: &str) -> Result<String, CliError> {
     // The board alone first: its cells give the promotion zones.
     let board_text = board_section(shape);
     let head = format!("[variant]\nid = \"x\"\nname = \"x\"\n\n{board_text}");
@@ -125,7 +107,7 @@ fn unchecked_text(shape: Shape, rows: usize, id: &str) -> Result<String, CliErro
             geometry.cell_count()
         )));
     }
-    let (white_zone, black_zone) = promotion_zones(shape, &geometry);
+    let zone = |player| promotion_zone(shape, player, &geometry);
     let names = |cells: &[Cell]| {
         let quoted: Vec<String> = cells
             .iter()
@@ -137,14 +119,19 @@ fn unchecked_text(shape: Shape, rows: usize, id: &str) -> Result<String, CliErro
         "{}\n{}\n{board_text}\n{}",
         header(shape, rows),
         variant_section(shape, rows, id),
-        players_and_rules(shape, rows, &names(&white_zone), &names(&black_zone)),
+        players_and_rules(
+            shape,
+            rows,
+            &names(&zone(Player::White)),
+            &names(&zone(Player::Black))
+        ),
     );
     Ok(text)
 }
 
 /// The variant file, or why it does not load (rows that overlap or reach the far
 /// side) with the most rows that fit.
-pub fn variant_text(shape: Shape, rows: usize, id: &str) -> Result<String, CliError> {
+pub fn variant_text(shape: &GeneratorSpec, rows: usize, id: &str) -> Result<String, CliError> {
     let valid = |rows: usize| -> Result<Result<String, bushka_geometry::VariantError>, CliError> {
         let text = unchecked_text(shape, rows, id)?;
         Ok(bushka_geometry::load_str(&text, "generated variant").map(|_| text))
@@ -179,47 +166,23 @@ fn wrap(quoted: &[String]) -> String {
     format!("[{}]", lines.join(",\n             "))
 }
 
-/// White's and Black's promotion zones: the far row of a draughts board, the two far
-/// edges of a hexagon (each player faces a corner, as in Hexbushka).
-fn promotion_zones(shape: Shape, geometry: &Geometry) -> (Vec<Cell>, Vec<Cell>) {
-    let cells = geometry.cells();
+/// `player`'s promotion zone on `geometry`, the board `shape` generates.
+fn promotion_zone(shape: &GeneratorSpec, player: Player, geometry: &Geometry) -> Vec<Cell> {
+    geometry
+        .cells()
+        .filter(|&c| shape.promotes(player, geometry.coords(c)))
+        .collect()
+}
+
+/// `--board` as it was given: `draughts:12x12`, `hexagon:6`.
+fn board_arg(shape: &GeneratorSpec) -> String {
     match shape {
-        Shape::Draughts { .. } => {
-            let top = cells
-                .clone()
-                .map(|c| geometry.display(c).1)
-                .max()
-                .unwrap_or(0);
-            (
-                cells
-                    .clone()
-                    .filter(|&c| geometry.display(c).1 == top)
-                    .collect(),
-                cells.filter(|&c| geometry.display(c).1 == 0).collect(),
-            )
-        }
-        Shape::Hexagon { side } => {
-            let far = 2 * side as usize - 2;
-            (
-                cells
-                    .clone()
-                    .filter(|&c| {
-                        let (l, n) = geometry.coords(c);
-                        l == far || n == far
-                    })
-                    .collect(),
-                cells
-                    .filter(|&c| {
-                        let (l, n) = geometry.coords(c);
-                        l == 0 || n == 0
-                    })
-                    .collect(),
-            )
-        }
+        GeneratorSpec::Draughts { width, height } => format!("draughts:{width}x{height}"),
+        GeneratorSpec::Hexagon { side } => format!("hexagon:{side}"),
     }
 }
 
-fn header(shape: Shape, rows: usize) -> String {
+fn header(shape: &GeneratorSpec, rows: usize) -> String {
     format!(
         "# A new variant, written by `bushka new --board {} --rows {rows}`.\n\
          #\n\
@@ -227,20 +190,17 @@ fn header(shape: Shape, rows: usize) -> String {
          # games to warn about a start that cannot work; `bushka cells FILE` draws the cell\n\
          # names; `bushka show --variant FILE` the start position. The keys are explained\n\
          # in the README (\"Variant files\") and the rules in crates/rules/RULES.md.\n",
-        match shape {
-            Shape::Draughts { width, height } => format!("draughts:{width}x{height}"),
-            Shape::Hexagon { side } => format!("hexagon:{side}"),
-        }
+        board_arg(shape)
     )
 }
 
-fn variant_section(shape: Shape, rows: usize, id: &str) -> String {
+fn variant_section(shape: &GeneratorSpec, rows: usize, id: &str) -> String {
     let (name, board) = match shape {
-        Shape::Draughts { width, height } => (
+        GeneratorSpec::Draughts { width, height } => (
             format!("Bushka {width}x{height}"),
             format!("the dark squares of a {width}x{height} board"),
         ),
-        Shape::Hexagon { side } => (
+        GeneratorSpec::Hexagon { side } => (
             format!("Hexbushka {side}"),
             format!("a hexagon of side {side}, each player facing a corner"),
         ),
@@ -255,65 +215,56 @@ fn variant_section(shape: Shape, rows: usize, id: &str) -> String {
     )
 }
 
-/// The `[[board.directions]]` tables: (name, vector, comment).
-fn directions(list: &[(&str, [i32; 2], &str)]) -> String {
+/// The `[[board.directions]]` tables.
+fn directions(list: &[LatticeDirection]) -> String {
     list.iter()
-        .map(|(name, [l, n], comment)| {
-            let name_line = format!("name = \"{name}\"");
-            let name_line = if comment.is_empty() {
+        .map(|direction| {
+            let [l, n] = direction.vector;
+            let name_line = format!("name = \"{}\"", direction.name);
+            let name_line = if direction.along.is_empty() {
                 name_line
             } else {
-                format!("{name_line:<24}# {comment}")
+                format!("{name_line:<24}# {}", direction.along)
             };
             format!("\n[[board.directions]]\n{name_line}\nvector = [{l}, {n}]\n")
         })
         .collect()
 }
 
-fn board_section(shape: Shape) -> String {
-    match shape {
-        Shape::Draughts { width, height } => format!(
+fn board_section(shape: &GeneratorSpec) -> String {
+    let comment = match shape {
+        GeneratorSpec::Draughts { width, height } => format!(
             "[board]\n\
              # Cells are named by a lettered line (running up-right) and a numbered line\n\
              # (running up-left); the labels default to a, b, c... and 1, ..., 9, 0, 11, 12...\n\
-             generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n{}",
-            directions(&[
-                ("up-right", [0, 1], "along a lettered line: f4 -> f5"),
-                ("up-left", [-1, 0], "along a numbered line: g5 -> f5"),
-                ("down-left", [0, -1], ""),
-                ("down-right", [1, 0], ""),
-            ])
+             generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n"
         ),
-        Shape::Hexagon { side } => format!(
+        GeneratorSpec::Hexagon { side } => format!(
             "[board]\n\
              # Cell (L, N) exists when |L - N| < {side} (0-based letter and number indices):\n\
              # a1 is White's corner at the bottom. Labels default to a, b, c... and 1, ..., 9, 0, 11...\n\
-             generate = {{ hexagon = {{ side = {side} }} }}\n{}",
-            directions(&[
-                ("up-right", [0, 1], "along a lettered line: f4 -> f5"),
-                ("up-left", [1, 0], "along a numbered line: f5 -> g5"),
-                ("up", [1, 1], "along a vertical line: e4 -> f5"),
-                ("down-left", [0, -1], ""),
-                ("down-right", [-1, 0], ""),
-                ("down", [-1, -1], ""),
-            ])
-        ),
-    }
-}
-
-fn players_and_rules(shape: Shape, rows: usize, white_zone: &str, black_zone: &str) -> String {
-    let (white_forward, black_forward, zone) = match shape {
-        Shape::Draughts { .. } => (
-            "[\"up-right\", \"up-left\"]",
-            "[\"down-left\", \"down-right\"]",
-            "the far row",
-        ),
-        Shape::Hexagon { .. } => (
-            "[\"up\", \"up-right\", \"up-left\"]",
-            "[\"down\", \"down-left\", \"down-right\"]",
-            "the two far edges",
+             generate = {{ hexagon = {{ side = {side} }} }}\n"
         ),
     };
+    comment + &directions(shape.directions())
+}
+
+fn players_and_rules(
+    shape: &GeneratorSpec,
+    rows: usize,
+    white_zone: &str,
+    black_zone: &str,
+) -> String {
+    let forward = |player| {
+        let quoted: Vec<String> = shape
+            .forward(player)
+            .iter()
+            .map(|name| format!("\"{name}\""))
+            .collect();
+        format!("[{}]", quoted.join(", "))
+    };
+    let (white_forward, black_forward) = (forward(Player::White), forward(Player::Black));
+    let zone = shape.promotion_zone();
     format!(
         "[players.white]             # White moves first and is drawn at the bottom\n\
          forward = {white_forward}   # directions in which White's men move\n\
