@@ -146,9 +146,13 @@ async fn malformed_and_oversized_bodies_are_refused() {
     assert_error(
         &s.post_raw("/api/lab/check", b"{\"text\": ".to_vec()).await,
         400,
-        "",
+        "Failed to parse the request body as JSON: text: EOF while parsing a value",
     );
-    assert_error(&s.post_raw("/api/games", b"[1, 2]".to_vec()).await, 400, "");
+    assert_error(
+        &s.post_raw("/api/games", b"[1, 2]".to_vec()).await,
+        400,
+        "invalid type: sequence, expected struct NewGame",
+    );
     let huge = json!({"text": "#".repeat(bushka_web::BODY_LIMIT + 10)})
         .to_string()
         .into_bytes();
@@ -164,10 +168,12 @@ async fn malformed_and_oversized_bodies_are_refused() {
         .send()
         .await
         .expect("POST");
-    assert_eq!(
-        r.status().as_u16(),
+    let status = r.status().as_u16();
+    let body = r.json().await.expect("a JSON error");
+    assert_error(
+        &(status, body),
         400,
-        "a body without a JSON content type"
+        "Expected request with `Content-Type: application/json`",
     );
 }
 
@@ -387,7 +393,7 @@ async fn unknown_games_and_bad_players_are_refused() {
     assert_error(
         &s.get(&format!("/api/games/{id}/position?ply=x")).await,
         400,
-        "",
+        "ply: invalid digit found in string",
     );
     assert_eq!(s.delete(&format!("/api/games/{id}")).await, 204);
     assert_error(
@@ -564,4 +570,43 @@ async fn the_game_answers_while_the_computer_thinks() {
         body.contains("the game changed while the computer was thinking"),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn undo_is_offered_exactly_when_a_person_has_a_move_to_take_back() {
+    let s = Server::start().await;
+    let game = s
+        .new_game(json!({"white": "random", "black": "human"}))
+        .await;
+    let id = game["id"].as_str().expect("id");
+    assert_eq!(game["can_undo"], false, "{game}");
+    let (status, after) = s
+        .post(&format!("/api/games/{id}/computer"), json!({}))
+        .await;
+    assert_eq!(status, 200, "{after}");
+    // The person playing Black has played nothing yet.
+    assert_eq!(
+        [
+            &after["can_undo"],
+            &after["can_offer_draw"],
+            &after["can_resign"]
+        ],
+        [false, true, true],
+        "{after}"
+    );
+    assert_error(
+        &s.post(&format!("/api/games/{id}/undo"), json!({})).await,
+        422,
+        "nothing to take back",
+    );
+    let reply = legal_texts(&after)[0].clone();
+    let (status, moved) = s
+        .post(&format!("/api/games/{id}/move"), json!({"move": reply}))
+        .await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!(moved["can_undo"], true, "{moved}");
+    let (status, undone) = s.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["moves"].as_array().map(Vec::len), Some(1));
+    assert_eq!(undone["can_undo"], false, "{undone}");
 }

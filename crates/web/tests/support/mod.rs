@@ -126,8 +126,13 @@ async fn decode(request: reqwest::RequestBuilder) -> (u16, Value) {
     (status, value)
 }
 
-/// Asserts an error answer: the status, and a JSON `error` containing `needle`.
+/// Asserts an error answer: the status, and a JSON `error` containing `needle` (which
+/// names what the message must say: never empty).
 pub fn assert_error(answer: &(u16, Value), status: u16, needle: &str) {
+    assert!(
+        !needle.is_empty(),
+        "an error test names the message it expects"
+    );
     assert_eq!(answer.0, status, "{}", answer.1);
     let message = answer.1["error"]
         .as_str()
