@@ -179,6 +179,26 @@ test("undo, save the record, load it back, and the move list survives", async ()
   await page.close();
 });
 
+test("a person playing Black is offered Undo only once they have moved", async () => {
+  const page = await openApp(browser, server.url);
+  await newGame(page, { variant: "bushka", white: "random", black: "human" });
+  // The computer has made the first move: the person has nothing to take back.
+  assert.equal((await moveList(page)).length, 1);
+  assert.equal(await page.isDisabled("#undo"), true, "Undo is not offered before Black's first move");
+  assert.equal(await page.isDisabled("#resign"), false);
+  await clickAMove(page, "black");
+  await settle(page);
+  assert.equal((await moveList(page)).length, 3);
+  assert.equal(await page.isDisabled("#undo"), false, "Black's move can be taken back");
+  await page.click("#undo");
+  await page.waitForFunction(() => document.getElementById("notice").textContent.startsWith("Took back"));
+  await settle(page);
+  assert.equal((await moveList(page)).length, 1);
+  assert.equal(await page.isDisabled("#undo"), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("the engine replies at the default level without freezing the page", async () => {
   const page = await openApp(browser, server.url);
   // The page offers the default level, as `bushka play` does.
