@@ -21,63 +21,33 @@ pub struct LatticeDirection {
     pub along: &'static str,
 }
 
+impl LatticeDirection {
+    const fn new(name: &'static str, vector: [i32; 2], along: &'static str) -> LatticeDirection {
+        LatticeDirection {
+            name,
+            vector,
+            along,
+        }
+    }
+}
+
 /// The directions of the dark squares of a draughts board: lettered lines run
 /// up-right, numbered lines up-left.
 const DRAUGHTS_DIRECTIONS: [LatticeDirection; 4] = [
-    LatticeDirection {
-        name: "up-right",
-        vector: [0, 1],
-        along: "along a lettered line: f4 -> f5",
-    },
-    LatticeDirection {
-        name: "up-left",
-        vector: [-1, 0],
-        along: "along a numbered line: g5 -> f5",
-    },
-    LatticeDirection {
-        name: "down-left",
-        vector: [0, -1],
-        along: "",
-    },
-    LatticeDirection {
-        name: "down-right",
-        vector: [1, 0],
-        along: "",
-    },
+    LatticeDirection::new("up-right", [0, 1], "along a lettered line: f4 -> f5"),
+    LatticeDirection::new("up-left", [-1, 0], "along a numbered line: g5 -> f5"),
+    LatticeDirection::new("down-left", [0, -1], ""),
+    LatticeDirection::new("down-right", [1, 0], ""),
 ];
 
 /// The directions of a hexagon: its three line directions and their opposites.
 const HEXAGON_DIRECTIONS: [LatticeDirection; 6] = [
-    LatticeDirection {
-        name: "up-right",
-        vector: [0, 1],
-        along: "along a lettered line: f4 -> f5",
-    },
-    LatticeDirection {
-        name: "up-left",
-        vector: [1, 0],
-        along: "along a numbered line: f5 -> g5",
-    },
-    LatticeDirection {
-        name: "up",
-        vector: [1, 1],
-        along: "along a vertical line: e4 -> f5",
-    },
-    LatticeDirection {
-        name: "down-left",
-        vector: [0, -1],
-        along: "",
-    },
-    LatticeDirection {
-        name: "down-right",
-        vector: [-1, 0],
-        along: "",
-    },
-    LatticeDirection {
-        name: "down",
-        vector: [-1, -1],
-        along: "",
-    },
+    LatticeDirection::new("up-right", [0, 1], "along a lettered line: f4 -> f5"),
+    LatticeDirection::new("up-left", [1, 0], "along a numbered line: f5 -> g5"),
+    LatticeDirection::new("up", [1, 1], "along a vertical line: e4 -> f5"),
+    LatticeDirection::new("down-left", [0, -1], ""),
+    LatticeDirection::new("down-right", [-1, 0], ""),
+    LatticeDirection::new("down", [-1, -1], ""),
 ];
 
 impl GeneratorSpec {
