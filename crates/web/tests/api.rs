@@ -315,6 +315,15 @@ async fn the_engine_plays_at_named_levels_and_the_default_is_the_default_level()
             "at most 3000000 nodes",
         );
     }
+    // The server's memory is its searches' tables: a browser may not size them up.
+    assert_error(
+        &s.post("/api/games", json!({"black": "engine:level=1:hash=4096"}))
+            .await,
+        400,
+        "a table of at most 64 MiB",
+    );
+    let small = s.new_game(json!({"black": "engine:level=1:hash=8"})).await;
+    assert_eq!(small["black"]["spec"], "engine:level=1:hash=8");
     // A level's engine (a node budget, no clock) replies.
     let game = s.new_game(json!({"black": "engine:level=1"})).await;
     let id = game["id"].as_str().expect("id");

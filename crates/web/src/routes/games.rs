@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use bushka_engine::{DEFAULT_LEVEL, LEVELS, PlayerSpec};
+use bushka_engine::{DEFAULT_HASH_MIB, DEFAULT_LEVEL, LEVELS, PlayerSpec};
 use bushka_geometry::Player as Colour;
 use bushka_rules::Record;
 use bushka_session::{
@@ -38,7 +38,8 @@ impl From<SessionError> for ApiError {
 }
 
 /// Parses a player spec and keeps its cost within what a shared server allows: an
-/// engine needs a time, depth or node limit (a level gives one), each within its cap.
+/// engine needs a time, depth or node limit (a level gives one), each within its cap,
+/// and searches with a transposition table of at most the default size.
 fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     if text.to_ascii_lowercase().contains("tablebases") {
         return Err(ApiError::BadRequest(format!(
@@ -46,7 +47,16 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
         )));
     }
     let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    if let PlayerSpec::Engine { limits, .. } = spec {
+    if let PlayerSpec::Engine {
+        limits, hash_mib, ..
+    } = spec
+    {
+        if hash_mib > DEFAULT_HASH_MIB {
+            return Err(ApiError::BadRequest(format!(
+                "player `{text}`: the web app's engines search with a table of at most \
+                 {DEFAULT_HASH_MIB} MiB (hash={DEFAULT_HASH_MIB})"
+            )));
+        }
         let within = [
             limits
                 .movetime
