@@ -14,7 +14,7 @@ use bushka_rules::{
 use bushka_tablebase::Tablebases;
 
 use crate::analysis::Analysis;
-use crate::computer::{self, Hint, Memory};
+use crate::computer::{Chosen as ChosenOf, Hint, Memory, Thinking as ThinkingOf};
 use crate::core::Core;
 use crate::described::{DescribedMove, MoveNumber};
 use crate::find::Unresolved;
@@ -196,19 +196,14 @@ pub struct Actions {
 /// answer questions, take a resignation or an undo meanwhile. Made by
 /// [`Session::start_thinking`]; [`Thinking::choose`] gives what
 /// [`Session::finish_thinking`] takes back.
-pub struct Thinking(
-    Width<computer::Thinking<u64>, computer::Thinking<u128>, computer::Thinking<Wide>>,
-);
+pub struct Thinking(Width<ThinkingOf<u64>, ThinkingOf<u128>, ThinkingOf<Wide>>);
 
 /// A computer player that has chosen its move, to give back to its session with
 /// [`Session::finish_thinking`].
-pub struct Chosen(Width<computer::Chosen<u64>, computer::Chosen<u128>, computer::Chosen<Wide>>);
+pub struct Chosen(Width<ChosenOf<u64>, ChosenOf<u128>, ChosenOf<Wide>>);
 
 erase_from!(Thinking, ThinkingOf);
 erase_from!(Chosen, ChosenOf);
-
-/// Names for the macro above (it takes a type's bare name).
-use computer::{Chosen as ChosenOf, Thinking as ThinkingOf};
 
 impl Thinking {
     /// The side the computer plays.
