@@ -26,7 +26,7 @@ impl<B: Bits> Placed<B> {
         }
     }
 
-    /// The position after `pos`, on the same board.
+    /// `pos` on the same board.
     fn with(&self, pos: bushka_rules::Position<B>) -> Placed<B> {
         Placed::new(&self.board, pos)
     }
