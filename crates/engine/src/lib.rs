@@ -14,11 +14,11 @@ pub use arena::{End, play_out};
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use player::{
     DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS, Player,
-    PlayerSpec, Random, SpecError, range_text,
+    PlayerSpec, Random, SpecError, range_text, spec_tables,
 };
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
     score_text,
 };
-pub use table_dirs::{TablesDir, TablesError, spec_tables};
+pub use table_dirs::{TablesDir, TablesError};
 pub use tables::table_score;

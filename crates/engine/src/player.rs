@@ -6,13 +6,14 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bushka_geometry::Geometry;
 use bushka_rules::{Bits, Board, Game, Move};
 use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::search::{Limits, MATE_BOUND, Searcher};
-use crate::table_dirs::TablesError;
+use crate::table_dirs::{TablesDir, TablesError};
 
 /// Something that picks a move for the side to move of a game.
 pub trait Player<B: Bits>: Send {
@@ -532,4 +533,32 @@ impl PlayerSpec {
                 .map(|e| Box::new(e) as Box<dyn Player<B>>),
         }
     }
+}
+
+/// The endgame tables of `geometry`'s variant for each spec (`None` for a spec that
+/// names no directory), in order: each directory named is opened and read once, and
+/// specs naming the same one share its tables. Players are built with these (see
+/// [`PlayerSpec::build`]); an error names the first directory that cannot serve.
+pub fn spec_tables(
+    specs: &[&PlayerSpec],
+    geometry: &Geometry,
+) -> Result<Vec<Option<Arc<Tablebases>>>, TablesError> {
+    let mut opened: Vec<(&Path, Arc<Tablebases>)> = Vec::new();
+    let mut tables = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let Some(path) = spec.tables_dir() else {
+            tables.push(None);
+            continue;
+        };
+        let found = match opened.iter().find(|(p, _)| *p == path) {
+            Some((_, t)) => Arc::clone(t),
+            None => {
+                let t = TablesDir::open(path)?.load(geometry)?;
+                opened.push((path, Arc::clone(&t)));
+                t
+            }
+        };
+        tables.push(Some(found));
+    }
+    Ok(tables)
 }

@@ -13,8 +13,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 use bushka_geometry::Geometry;
 use bushka_tablebase::{FileError, Fingerprint, Tablebases, load_dir};
 
-use crate::player::PlayerSpec;
-
 /// Why a directory of tables cannot serve a variant.
 #[derive(Debug, thiserror::Error)]
 pub enum TablesError {
@@ -86,32 +84,4 @@ impl TablesDir {
         loaded().insert(key, Arc::clone(&tables));
         Ok(tables)
     }
-}
-
-/// The endgame tables of `geometry`'s variant for each spec (`None` for a spec that
-/// names no directory), in order: each directory named is opened and read once, and
-/// specs naming the same one share its tables. Players are built with these (see
-/// [`PlayerSpec::build`]); an error names the first directory that cannot serve.
-pub fn spec_tables(
-    specs: &[&PlayerSpec],
-    geometry: &Geometry,
-) -> Result<Vec<Option<Arc<Tablebases>>>, TablesError> {
-    let mut opened: Vec<(&Path, Arc<Tablebases>)> = Vec::new();
-    let mut tables = Vec::with_capacity(specs.len());
-    for spec in specs {
-        let Some(path) = spec.tables_dir() else {
-            tables.push(None);
-            continue;
-        };
-        let found = match opened.iter().find(|(p, _)| *p == path) {
-            Some((_, t)) => Arc::clone(t),
-            None => {
-                let t = TablesDir::open(path)?.load(geometry)?;
-                opened.push((path, Arc::clone(&t)));
-                t
-            }
-        };
-        tables.push(Some(found));
-    }
-    Ok(tables)
 }

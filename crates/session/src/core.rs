@@ -15,8 +15,8 @@ use crate::computer::{Analyst, Chosen, Computer, Hint, Memory, Thinking, judging
 use crate::described::{DescribedMove, MoveNumber, describe, describe_all};
 use crate::find::find_move;
 use crate::position::{Placed, Position};
-use crate::session::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Setup, Undone};
-use crate::width::Erase;
+use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
+use crate::setup::Setup;
 
 /// A game in progress between people, computer players, or both, on a board of
 /// bitset width `B`.
@@ -393,3 +393,29 @@ impl<B: Erase> Core<B> {
         }
     }
 }
+
+/// The bitset widths, with how the code here, generic over them, erases what it
+/// builds.
+pub(crate) trait Erase: bushka_rules::Bits {
+    /// A position on a board of this width, erased.
+    fn position(placed: Placed<Self>) -> Position;
+    /// An analysis on a board of this width, erased.
+    fn analysis(root: Root<Self>) -> Analysis;
+}
+
+/// [`Erase`] for one width, through the `From` conversions of
+/// [`erase_from!`](crate::width::erase_from).
+macro_rules! erase_width {
+    ($($bits:ty),*) => {$(
+        impl Erase for $bits {
+            fn position(placed: Placed<Self>) -> Position {
+                placed.into()
+            }
+            fn analysis(root: Root<Self>) -> Analysis {
+                root.into()
+            }
+        }
+    )*};
+}
+
+erase_width!(u64, u128, bushka_rules::Wide);

@@ -37,7 +37,9 @@ mod described;
 mod find;
 mod load;
 mod position;
+mod replies;
 mod session;
+mod setup;
 mod tables;
 mod variant;
 mod width;
@@ -48,8 +50,7 @@ pub use described::{DescribedMove, MoveNumber, line_text};
 pub use find::Unresolved;
 pub use load::{choose_player, record_tags, today};
 pub use position::{Obligation, Piece, Position};
-pub use session::{
-    Actions, Chosen, DrawAnswer, DrawOffer, Opening, Ply, Session, SessionError, Setup, StartError,
-    Thinking, Undone,
-};
+pub use replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
+pub use session::{Chosen, Session, Thinking};
+pub use setup::{Opening, Setup, StartError};
 pub use variant::{Replayed, Variant};

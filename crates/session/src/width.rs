@@ -77,27 +77,3 @@ macro_rules! erase_from {
 }
 
 pub(crate) use {erase_from, on_width};
-
-/// The bitset widths, with how code generic over them erases what it builds.
-pub(crate) trait Erase: bushka_rules::Bits {
-    /// A position on a board of this width, erased.
-    fn position(placed: crate::position::Placed<Self>) -> crate::Position;
-    /// An analysis on a board of this width, erased.
-    fn analysis(root: crate::analysis::Root<Self>) -> crate::Analysis;
-}
-
-/// [`Erase`] for one width, through the `From` conversions of [`erase_from!`].
-macro_rules! erase_width {
-    ($($bits:ty),*) => {$(
-        impl Erase for $bits {
-            fn position(placed: crate::position::Placed<Self>) -> crate::Position {
-                placed.into()
-            }
-            fn analysis(root: crate::analysis::Root<Self>) -> crate::Analysis {
-                root.into()
-            }
-        }
-    )*};
-}
-
-erase_width!(u64, u128, bushka_rules::Wide);
