@@ -6,9 +6,9 @@ mod common;
 
 use std::sync::Arc;
 
-use bushka_engine::{End, PlayerSpec, play_out};
+use bushka_engine::{End, Engine, Player, PlayerSpec, play_out};
 use bushka_geometry::Player as Colour;
-use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, Move, with_board};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -142,4 +142,68 @@ fn three_kings_beat_one() {
             assert!(rate >= 0.9, "{name}: {rate}");
         });
     }
+}
+
+/// An engine that gives its search memory back after every move, as the web server's
+/// engines do (`bushka_session::Memory::Search`): each move starts from an empty table.
+struct Forgetful<B: Bits>(Engine<B>);
+
+impl<B: Bits> Player<B> for Forgetful<B> {
+    fn name(&self) -> String {
+        format!("{} (forgetful)", self.0.name())
+    }
+
+    fn choose(&mut self, game: &Game<B>) -> Option<Move<B>> {
+        let choice = self.0.choose(game);
+        self.0.searcher().free_memory();
+        choice
+    }
+}
+
+/// The level an engine that forgets between its moves plays at (`BUSHKA_LEVEL`, default
+/// 3), over `BUSHKA_GAMES` games (default 100) on Bushka from 4-ply random openings,
+/// against the same level keeping its table between moves: the web server's engines
+/// against `bushka match`'s.
+#[test]
+#[ignore = "slow: minutes of engine play; see the README"]
+fn forgetting_between_moves_keeps_a_level_s_strength() {
+    let number = |key: &str, default: u64| {
+        std::env::var(key)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let level = number("BUSHKA_LEVEL", 3) as u8;
+    let games = number("BUSHKA_GAMES", 100);
+    let AnyBoard::Narrow(board) = AnyBoard::new(common::geometry("bushka")) else {
+        panic!("bushka fits 64 bits");
+    };
+    let spec = PlayerSpec::level(level);
+    let mut score = common::Score::default();
+    for g in 0..games {
+        let mut game = common::random_opening(&board, 4, g / 2);
+        let engine = |seed| spec.engine_for(&board, seed, None).expect("an engine");
+        let mut keeping = engine(2 * g + 1);
+        let mut forgetful = Forgetful(engine(2 * g));
+        let forgetful_colour = if g % 2 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let end = match forgetful_colour {
+            Colour::White => play_out(&mut game, &mut forgetful, &mut keeping, 400, |_, _| {}),
+            Colour::Black => play_out(&mut game, &mut keeping, &mut forgetful, 400, |_, _| {}),
+        }
+        .expect("every position lists its moves");
+        match end.winner() {
+            Some(c) if c == forgetful_colour => score.wins += 1,
+            Some(_) => score.losses += 1,
+            None => score.draws += 1,
+        }
+    }
+    println!(
+        "level {level}, forgetting against keeping its table: {score:?}, score {:.1}%",
+        score.ratio() * 100.0
+    );
+    assert!(score.ratio() >= 0.35, "{score:?}");
 }
