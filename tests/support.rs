@@ -4,6 +4,8 @@
 //! they panic with a message naming the offending cell and direction, so they work
 //! both in plain tests and inside proptest cases (which catch panics).
 
+#![forbid(unsafe_code)]
+
 pub mod families;
 pub mod harness;
 

@@ -32,6 +32,8 @@
 //! assert_eq!(reports[0].white_wins + reports[0].draws + reports[0].black_wins, 4);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod chart;
 mod compare;
 mod error;

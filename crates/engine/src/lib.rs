@@ -2,6 +2,8 @@
 //! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
 //! ([`Searcher`]), and the players that the command line names ([`PlayerSpec`]).
 
+#![forbid(unsafe_code)]
+
 mod arena;
 mod eval;
 mod player;

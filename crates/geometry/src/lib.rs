@@ -7,6 +7,8 @@
 //! plus the dense tables the engine reads (neighbours, rays, promotion masks, the
 //! bit embedding that turns each direction into a shift).
 
+#![forbid(unsafe_code)]
+
 mod assemble;
 mod board_only;
 mod builtin;

@@ -12,6 +12,9 @@
 //! assert_eq!(nodes, 13_920);
 //! ```
 
+// The one `unsafe` of the workspace (perft's popcnt path) is allowed where it stands.
+#![deny(unsafe_code)]
+
 mod any;
 mod bits;
 mod board;

@@ -28,6 +28,8 @@
 //! assert!(session.game().moves().is_empty());
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod computer;
 mod find;
 mod load;
