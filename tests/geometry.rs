@@ -1,7 +1,7 @@
 //! Geometry of the official boards and the authored built-ins, checked against the
 //! facts in crates/rules/RULES.md section 2.
 
-use bushka_geometry::{Geometry, Player, Step, load_path};
+use bushka_geometry::{Colour, Geometry, Step, load_path};
 use bushka_tests::*;
 
 /// (label, length) of each line along `direction`, keyed by the lattice index that is
@@ -70,7 +70,7 @@ fn official_boards_have_the_right_sizes() {
     for (name, cells, zone, men) in OFFICIAL {
         let g = builtin(name);
         assert_eq!(g.cell_count(), cells, "{name}: cells");
-        for p in Player::BOTH {
+        for p in Colour::BOTH {
             let side = g.side(p);
             assert_eq!(side.promotion.len(), zone, "{name}: {p:?} promotion zone");
             assert_eq!(side.men.len(), men, "{name}: {p:?} men");
@@ -505,7 +505,7 @@ struct Expected<'a> {
 }
 
 fn assert_players(g: &Geometry, e: &Expected) {
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         let i = p.index();
         let side = g.side(p);
         assert_eq!(
@@ -555,7 +555,7 @@ fn bushka_10x10_players() {
     );
     // Forward along a lettered line is number + 1, along a numbered line letter - 1.
     let fwd: Vec<_> = g
-        .side(Player::White)
+        .side(Colour::White)
         .forward
         .iter()
         .map(|&d| g.directions()[d].vector)
@@ -615,7 +615,7 @@ fn hexbushka_players() {
         },
     );
     let fwd: Vec<_> = g
-        .side(Player::White)
+        .side(Colour::White)
         .forward
         .iter()
         .map(|&d| g.directions()[d].vector)
@@ -660,7 +660,7 @@ fn mirror_swaps_the_players_on_official_boards() {
                 );
             }
         }
-        let (w, b) = (g.side(Player::White), g.side(Player::Black));
+        let (w, b) = (g.side(Colour::White), g.side(Colour::Black));
         let image = |cells: &[usize]| {
             let mut v: Vec<usize> = cells.iter().map(|&c| m[c]).collect();
             v.sort();
@@ -686,7 +686,7 @@ fn hexbushka_4_loads() {
     let g = builtin("hexbushka-4");
     assert_eq!(g.cell_count(), 37);
     assert_eq!(g.direction_count(), 6);
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         assert_eq!(g.side(p).men.len(), 10);
         assert_eq!(g.side(p).promotion.len(), 7);
     }

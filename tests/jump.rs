@@ -10,10 +10,10 @@ use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, Rng, builtin};
 /// The reference generator: one `Option<(owner, king)>` per cell, the geometry's
 /// neighbour table, and the text of crates/rules/RULES.md 6.1.
 mod naive {
-    use bushka_geometry::{Cell, Geometry, KingRange, MenCapture, Player};
+    use bushka_geometry::{Cell, Colour, Geometry, KingRange, MenCapture, Piece, Role};
 
     /// What stands on a cell.
-    pub type Slot = Option<(Player, bool)>;
+    pub type Slot = Option<Piece>;
 
     /// A move by identity, plus whether the arriving man promotes.
     #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,23 +26,32 @@ mod naive {
     }
 
     /// The legal moves, sorted, one per identity.
-    pub fn legal(g: &Geometry, cells: &[Slot], side: Player) -> Vec<Mv> {
+    pub fn legal(g: &Geometry, cells: &[Slot], side: Colour) -> Vec<Mv> {
         assert!(!g.rules().line_moves, "draughts has no line moves");
         let mut moves = Vec::new();
         for c in g.cells() {
-            if let Some((owner, king)) = cells[c]
-                && owner == side
+            if let Some(piece) = cells[c]
+                && piece.colour == side
             {
                 let mut taken = Vec::new();
-                jumps(g, cells, side, c, c, king, &mut taken, &mut moves);
+                jumps(
+                    g,
+                    cells,
+                    side,
+                    c,
+                    c,
+                    piece.is_king(),
+                    &mut taken,
+                    &mut moves,
+                );
             }
         }
         if moves.is_empty() {
             for c in g.cells() {
-                if let Some((owner, king)) = cells[c]
-                    && owner == side
+                if let Some(piece) = cells[c]
+                    && piece.colour == side
                 {
-                    quiet(g, cells, side, c, king, &mut moves);
+                    quiet(g, cells, side, c, piece.is_king(), &mut moves);
                 }
             }
         } else if g.rules().majority {
@@ -63,7 +72,7 @@ mod naive {
     fn jumps(
         g: &Geometry,
         cells: &[Slot],
-        side: Player,
+        side: Colour,
         origin: Cell,
         at: Cell,
         king: bool,
@@ -84,7 +93,7 @@ mod naive {
                 x = x.and_then(|c| g.neighbour(c, d));
             }
             let Some(victim) = x else { continue };
-            let enemy = matches!(cells[victim], Some((owner, _)) if owner != side);
+            let enemy = cells[victim].is_some_and(|p| p.colour != side);
             if !enemy || taken.contains(&victim) {
                 continue;
             }
@@ -112,7 +121,7 @@ mod naive {
     fn quiet(
         g: &Geometry,
         cells: &[Slot],
-        side: Player,
+        side: Colour,
         from: Cell,
         king: bool,
         out: &mut Vec<Mv>,
@@ -144,7 +153,8 @@ mod naive {
         for &c in &mv.captured {
             next[c] = None;
         }
-        next[mv.to] = piece.map(|(owner, king)| (owner, king || mv.promotes));
+        next[mv.to] =
+            piece.map(|p| Piece::new(p.colour, Role::of_king(p.is_king() || mv.promotes)));
         next
     }
 }

@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use bushka_geometry::{Cell, Geometry, Player};
+use bushka_geometry::{Cell, Colour, Geometry};
 use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
 use bushka_tests::Rng;
 
@@ -32,13 +32,13 @@ use bushka_tests::Rng;
 mod naive {
     use std::collections::BTreeSet;
 
-    use bushka_geometry::{Cell, Dir, Geometry, KingRange, Player};
+    use bushka_geometry::{Cell, Colour, Dir, Geometry, KingRange};
     use bushka_rules::MoveKind;
 
     /// A piece on a cell.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct Piece {
-        pub owner: Player,
+        pub owner: Colour,
         pub king: bool,
     }
 
@@ -46,7 +46,7 @@ mod naive {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct Pos {
         pub cells: Vec<Option<Piece>>,
-        pub side: Player,
+        pub side: Colour,
     }
 
     /// A move by identity (kind, origin, destination, captured set), plus whether the
@@ -364,8 +364,10 @@ fn to_naive<B: Bits>(board: &Board<B>, pos: &Position<B>) -> naive::Pos {
         cells: g
             .cells()
             .map(|c| {
-                pos.piece_at(board.sq(c))
-                    .map(|(owner, king)| naive::Piece { owner, king })
+                pos.piece_at(board.sq(c)).map(|p| naive::Piece {
+                    owner: p.colour,
+                    king: p.is_king(),
+                })
             })
             .collect(),
         side: pos.side(),
@@ -756,7 +758,7 @@ fn random_game<B: Bits>(
         if pairs.iter().any(|(m, _)| m.kind.is_capture()) {
             cov.capturing += 1;
         }
-        if Player::BOTH.iter().any(|&p| !pos.kings(p).is_empty()) {
+        if Colour::BOTH.iter().any(|&p| !pos.kings(p).is_empty()) {
             cov.with_kings += 1;
         }
         if pairs.is_empty() {

@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-use bushka_geometry::{Cell, Player};
+use bushka_geometry::{ByColour, Cell, Colour};
 use bushka_rules::{
     AnyBoard, Bits, Board, Game, Move, MoveKind, MoveList, Position, Record, Setup, perft,
     with_board,
@@ -84,11 +84,11 @@ fn cells<B: Bits>(board: &Board<B>, set: B) -> Vec<Cell> {
 /// and given to the other player, the other player to move.
 fn mirrored<B: Bits>(board: &Board<B>, pos: &Position<B>, mirror: &[Cell]) -> Position<B> {
     let mut setup = Setup {
-        black_to_move: pos.side() == Player::White,
+        black_to_move: pos.side() == Colour::White,
         ..Setup::default()
     };
-    for p in Player::BOTH {
-        let q = p.opponent().index();
+    for p in Colour::BOTH {
+        let q = p.opponent();
         setup.men[q] = cells(board, pos.men(p))
             .into_iter()
             .map(|c| mirror[c])
@@ -395,18 +395,21 @@ fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
 /// with kings and captures in every direction.
 fn random_placement<B: Bits>(board: &Board<B>, seed: u64) -> Position<B> {
     let mut rng = Rng::new(seed);
-    let (mut men, mut kings) = ([B::EMPTY; 2], [B::EMPTY; 2]);
+    let (mut men, mut kings) = (
+        ByColour::new(B::EMPTY, B::EMPTY),
+        ByColour::new(B::EMPTY, B::EMPTY),
+    );
     for sq in board.all().iter() {
         let bit = B::bit(sq);
         let roll = rng.below(12);
-        let player = Player::BOTH[roll % 2];
+        let player = Colour::BOTH[roll % 2];
         match roll / 2 {
-            0 | 1 if !board.promotion(player).has(sq) => men[player.index()] |= bit,
-            2 => kings[player.index()] |= bit,
+            0 | 1 if !board.promotion(player).has(sq) => men[player] |= bit,
+            2 => kings[player] |= bit,
             _ => {}
         }
     }
-    let side = Player::BOTH[rng.below(2)];
+    let side = Colour::BOTH[rng.below(2)];
     match board.position_from_sets(men, kings, side) {
         Some(pos) => pos,
         None => panic!("a placement of disjoint sets on the board is a position"),
@@ -506,7 +509,7 @@ fn start_positions_are_mirror_symmetric() {
             let g = b.geometry();
             let mirror = g.mirror().unwrap_or_else(|| panic!("`{}` has no mirror", g.meta().id));
             let start = b.start_position();
-            for p in Player::BOTH {
+            for p in Colour::BOTH {
                 let mut image: Vec<Cell> = cells(b, start.men(p)).into_iter().map(|c| mirror[c]).collect();
                 image.sort_unstable();
                 let mut other = cells(b, start.men(p.opponent()));

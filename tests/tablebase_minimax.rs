@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bushka_geometry::Player;
+use bushka_geometry::{ByColour, Colour};
 use bushka_rules::{Board, Position};
 use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
 use bushka_tests::data_path;
@@ -96,10 +96,10 @@ fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
         }
     }
     let counts = [
-        material.kings[0],
-        material.men[0],
-        material.kings[1],
-        material.men[1],
+        material.kings.white,
+        material.men.white,
+        material.kings.black,
+        material.men.black,
     ];
     let mut walk = Walk {
         board,
@@ -125,8 +125,10 @@ fn check(file: &str, signatures: &[&str]) {
         let mut checked = 0;
         let mut decided = 0;
         for [wk, wm, bk, bm] in placements(&board, material) {
-            for side in Player::BOTH {
-                let Some(pos) = board.position_from_sets([wm, bm], [wk, bk], side) else {
+            for side in Colour::BOTH {
+                let Some(pos) =
+                    board.position_from_sets(ByColour::new(wm, bm), ByColour::new(wk, bk), side)
+                else {
                     continue;
                 };
                 let expected = minimax.value(&pos);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use bushka_engine::{Player, PlayerSpec, TablesError};
+use bushka_engine::{Chooser, PlayerSpec, TablesError};
 use bushka_geometry::Geometry;
 use bushka_rules::{Board, Game};
 use bushka_tablebase::{FileError, Material, Silent, Tablebases, Value, save, solve};

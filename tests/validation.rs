@@ -1,7 +1,7 @@
 //! One test per validation error: a small malformed variant file, the exact
 //! `ErrorKind` (with the offending name) and the line it is reported on.
 
-use bushka_geometry::{BUILTIN, ErrorKind, Location, MAX_CELLS, Player, load_path, load_str};
+use bushka_geometry::{BUILTIN, Colour, ErrorKind, Location, MAX_CELLS, load_path, load_str};
 use bushka_tests::*;
 
 /// A valid 6-cell board: two columns of three cells, one axis.
@@ -947,7 +947,7 @@ fn man_on_its_own_promotion_zone() {
     ]);
     let g = load(&text);
     assert_eq!(
-        sorted_names(&g, &g.side(bushka_geometry::Player::Black).kings),
+        sorted_names(&g, &g.side(bushka_geometry::Colour::Black).kings),
         ["b1"]
     );
 }
@@ -1152,12 +1152,12 @@ fn men_by_rows_count_from_the_own_back_rank() {
     ]));
     let names =
         |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
-    assert_eq!(names(&g.side(Player::White).men), ["a1", "b1"]);
+    assert_eq!(names(&g.side(Colour::White).men), ["a1", "b1"]);
     let g = load(&base_with(&[
         (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),
         (r#"men = ["a3", "b3"]"#, "men = []"),
     ]));
-    assert_eq!(g.side(Player::White).men.len(), 4);
+    assert_eq!(g.side(Colour::White).men.len(), 4);
     // Every official start is its rows: Bushka's three rows.
     let official = builtin("bushka");
     let text = BUILTIN
@@ -1167,7 +1167,7 @@ fn men_by_rows_count_from_the_own_back_rank() {
         .text;
     let by_rows = regex_free_replace_men(text, "men = { rows = 3 }");
     let g = load(&by_rows);
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         assert_eq!(g.side(p).men, official.side(p).men, "{p:?}");
     }
 }

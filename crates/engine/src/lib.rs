@@ -4,20 +4,20 @@
 
 #![forbid(unsafe_code)]
 
-mod arena;
 mod eval;
 mod player;
+mod playout;
 mod search;
 mod table_dirs;
 mod tables;
 mod tt;
 
-pub use arena::{End, play_out};
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use player::{
-    DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS, Player,
+    Chooser, DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS,
     PlayerSpec, Random, SpecError, range_text,
 };
+pub use playout::{End, play_out};
 pub use search::{
     Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
     score_text,

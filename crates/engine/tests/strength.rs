@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec, play_out};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

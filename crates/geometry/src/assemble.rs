@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::cells::{Labels, collect_cells};
+use crate::colour::{ByColour, Colour};
 use crate::display::build_display;
 use crate::embed::embed;
 use crate::error::{ErrorKind, Location, VariantError};
 use crate::file::{Name, VariantFile};
-use crate::geometry::{Geometry, MAX_CELLS, Meta, Player, Side};
+use crate::geometry::{Geometry, MAX_CELLS, Meta, Side};
 use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
 use crate::links::{build_graph, build_links, build_rays, collect_directions, find_mirror};
 use crate::message::humanize;
@@ -116,12 +117,12 @@ pub(crate) fn assemble(
         kings: Vec::new(),
     };
     let sides = if !with_players {
-        [empty(), empty()]
+        ByColour::new(empty(), empty())
     } else {
-        [
+        ByColour::new(
             build_side(
                 ctx,
-                Player::White,
+                Colour::White,
                 &players.white,
                 &cells,
                 &dirs,
@@ -133,7 +134,7 @@ pub(crate) fn assemble(
             )?,
             build_side(
                 ctx,
-                Player::Black,
+                Colour::Black,
                 &players.black,
                 &cells,
                 &dirs,
@@ -143,7 +144,7 @@ pub(crate) fn assemble(
                     links: &links,
                 },
             )?,
-        ]
+        )
     };
     let (rules, values) = build_rules(ctx, file)?;
     let n = cells.names.len();
@@ -157,9 +158,9 @@ pub(crate) fn assemble(
     let (rays, ray_ranges) = build_rays(&links, n, nd);
     let graph = build_graph(&links, n, nd);
     let mirror = find_mirror(&display, &links, &dirs, &sides);
-    let promotion_mask = [0, 1].map(|p| {
+    let promotion_mask = sides.as_ref().map(|side| {
         let mut mask = vec![false; n];
-        for &c in &sides[p].promotion {
+        for &c in &side.promotion {
             mask[c] = true;
         }
         mask

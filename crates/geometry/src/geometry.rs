@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use petgraph::graph::DiGraph;
 
+use crate::colour::{ByColour, Colour};
 use crate::embed::Embedding;
 
 /// A cell, as a dense index `0..cell_count()` (cells sorted by letter, then number).
@@ -18,41 +19,6 @@ pub const MAX_DIRS: usize = 16;
 /// Largest size, either way, of a direction vector's components, of the display
 /// numbers in a variant file, and of the drawing's extent on each axis.
 pub const MAX_COORDINATE: i32 = 65_536;
-
-/// One of the two players. White moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    /// Moves first; sits at the bottom of the pictures.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Player {
-    /// Both players, White first.
-    pub const BOTH: [Player; 2] = [Player::White, Player::Black];
-
-    /// The other player.
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::White => Player::Black,
-            Player::Black => Player::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `White` or `Black`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::White => "White",
-            Player::Black => "Black",
-        }
-    }
-}
 
 /// Capture styles the engine knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +98,7 @@ pub struct Direction {
     pub opposite: Dir,
 }
 
-/// A player's side of the variant.
+/// A colour's side of the variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side {
     /// Directions in which men move.
@@ -186,8 +152,8 @@ pub struct Geometry {
     pub(crate) rays: Vec<Cell>,
     pub(crate) ray_ranges: Vec<(u32, u32)>,
     pub(crate) display: Vec<(i32, i32)>,
-    pub(crate) sides: [Side; 2],
-    pub(crate) promotion_mask: [Vec<bool>; 2],
+    pub(crate) sides: ByColour<Side>,
+    pub(crate) promotion_mask: ByColour<Vec<bool>>,
     pub(crate) rules: RuleSet,
     pub(crate) values: Values,
     pub(crate) embedding: Embedding,
@@ -231,8 +197,8 @@ impl Geometry {
     /// `Bushka (bushka): 50 cells, 4 directions, 19 lines, back ranks 5/5, men 15/15`
     /// (then `, kings W/B` when the start has kings).
     pub fn summary(&self) -> String {
-        let white = self.side(Player::White);
-        let black = self.side(Player::Black);
+        let white = self.side(Colour::White);
+        let black = self.side(Colour::Black);
         let mut text = format!(
             "{} ({}): {} cells, {} directions, {} lines, back ranks {}/{}, men {}/{}",
             self.meta.name,
@@ -335,14 +301,14 @@ impl Geometry {
     }
 
     /// White's or Black's forward directions, promotion zone and start.
-    pub fn side(&self, player: Player) -> &Side {
-        &self.sides[player.index()]
+    pub fn side(&self, colour: Colour) -> &Side {
+        &self.sides[colour]
     }
 
-    /// Whether a man of `player` promotes on `cell`.
+    /// Whether a man of `colour` promotes on `cell`.
     #[inline]
-    pub fn promotes(&self, player: Player, cell: Cell) -> bool {
-        self.promotion_mask[player.index()][cell]
+    pub fn promotes(&self, colour: Colour, cell: Cell) -> bool {
+        self.promotion_mask[colour][cell]
     }
 
     /// The rule switches.

@@ -13,6 +13,7 @@ mod assemble;
 mod board_only;
 mod builtin;
 mod cells;
+mod colour;
 mod display;
 pub mod embed;
 mod error;
@@ -30,10 +31,11 @@ mod sides;
 pub use assemble::{load_path, load_str};
 pub use board_only::{load_board_path, load_board_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
+pub use colour::{ByColour, Colour, Piece, Role};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
     CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
-    MAX_DIRS, MenCapture, Meta, Notation, Player, RuleSet, Side, Values,
+    MAX_DIRS, MenCapture, Meta, Notation, RuleSet, Side, Values,
 };
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

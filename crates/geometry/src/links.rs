@@ -6,6 +6,7 @@ use petgraph::graph::DiGraph;
 
 use crate::assemble::Ctx;
 use crate::cells::Cells;
+use crate::colour::ByColour;
 use crate::display::{coordinate_range_text, within_coordinate_range};
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{LinkSpec, Name, VariantFile};
@@ -280,7 +281,7 @@ pub(crate) fn find_mirror(
     display: &[(i32, i32)],
     links: &[Option<Cell>],
     dirs: &[Direction],
-    sides: &[Side; 2],
+    sides: &ByColour<Side>,
 ) -> Option<Vec<Cell>> {
     let nd = dirs.len();
     let max_x = display.iter().map(|p| p.0).max()?;
@@ -303,13 +304,14 @@ pub(crate) fn find_mirror(
         v.sort_unstable();
         v
     };
-    let mut white_forward: Vec<Dir> = sides[0].forward.iter().map(|&d| dirs[d].opposite).collect();
-    let mut black_forward = sides[1].forward.clone();
+    let (white, black) = (&sides.white, &sides.black);
+    let mut white_forward: Vec<Dir> = white.forward.iter().map(|&d| dirs[d].opposite).collect();
+    let mut black_forward = black.forward.clone();
     white_forward.sort_unstable();
     black_forward.sort_unstable();
     let swaps = white_forward == black_forward
-        && map_cells(&sides[0].promotion) == sides[1].promotion
-        && map_cells(&sides[0].men) == sides[1].men
-        && map_cells(&sides[0].kings) == sides[1].kings;
+        && map_cells(&white.promotion) == black.promotion
+        && map_cells(&white.men) == black.men
+        && map_cells(&white.kings) == black.kings;
     swaps.then_some(mirror)
 }

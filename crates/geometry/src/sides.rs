@@ -4,9 +4,10 @@ use std::collections::HashMap;
 
 use crate::assemble::Ctx;
 use crate::cells::Cells;
+use crate::colour::Colour;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{MenSpec, Name, PlayerSpec};
-use crate::geometry::{Cell, Dir, Direction, Player, Side};
+use crate::geometry::{Cell, Dir, Direction, Side};
 use crate::links::direction_index;
 use crate::rows::first_rows;
 
@@ -32,7 +33,7 @@ pub(crate) fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
 /// The listed men, or the cells of the first rows (named, with the span of `rows`).
 fn men_names(
     ctx: &Ctx,
-    player: Player,
+    colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
     forward: &[Dir],
@@ -46,7 +47,7 @@ fn men_names(
                 return Err(ctx.err(
                     Some(&rows.span()),
                     ErrorKind::BadValue {
-                        key: format!("players.{}.men.rows", player.name().to_lowercase()),
+                        key: format!("players.{}.men.rows", colour.name().to_lowercase()),
                         why: "expected 1 to 64 rows".into(),
                     },
                 ));
@@ -66,14 +67,14 @@ fn men_names(
 /// claimed once across both sides (`claimed`).
 pub(crate) fn build_side(
     ctx: &Ctx,
-    player: Player,
+    colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
     dirs: &[Direction],
     claimed: &mut HashMap<Cell, ()>,
     start: &StartContext,
 ) -> Result<Side, VariantError> {
-    let key = |k: &str| format!("players.{}.{k}", player.name().to_lowercase());
+    let key = |k: &str| format!("players.{}.{k}", colour.name().to_lowercase());
     let mut forward = Vec::new();
     for name in &spec.forward {
         let d = direction_index(ctx, dirs, &key("forward"), name)?;
@@ -82,7 +83,7 @@ pub(crate) fn build_side(
         }
     }
     if forward.is_empty() {
-        return Err(ctx.err(None, ErrorKind::NoForward(player.name().into())));
+        return Err(ctx.err(None, ErrorKind::NoForward(colour.name().into())));
     }
     let mut promotion = Vec::new();
     for name in spec.promotion.get_ref() {
@@ -91,7 +92,7 @@ pub(crate) fn build_side(
     if promotion.is_empty() {
         return Err(ctx.err(
             Some(&spec.promotion.span()),
-            ErrorKind::EmptyPromotion(player.name().into()),
+            ErrorKind::EmptyPromotion(colour.name().into()),
         ));
     }
     promotion.sort_unstable();
@@ -107,7 +108,7 @@ pub(crate) fn build_side(
                 return Err(ctx.at(
                     name,
                     ErrorKind::ManOnPromotion {
-                        player: player.name().into(),
+                        player: colour.name().into(),
                         cell: name.get_ref().clone(),
                     },
                 ));
@@ -118,7 +119,7 @@ pub(crate) fn build_side(
         Ok(out)
     };
     let men = place(
-        &men_names(ctx, player, spec, cells, &forward, start)?,
+        &men_names(ctx, colour, spec, cells, &forward, start)?,
         "men",
         true,
     )?;

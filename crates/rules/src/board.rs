@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use bushka_geometry::{Dir, Geometry, MAX_DIRS, Player, RuleSet, Step};
+use bushka_geometry::{ByColour, Colour, Dir, Geometry, MAX_DIRS, Piece, RuleSet, Step};
 
 use crate::bits::Bits;
 
@@ -52,13 +52,13 @@ pub struct Board<B: Bits> {
     backward_steps: [SetStep<B>; MAX_DIRS],
     /// `neighbour[sq][d]`, or [`NO_SQ`].
     pub(crate) neighbour: Vec<[Sq; MAX_DIRS]>,
-    /// Forward directions per player.
-    pub(crate) forward: [Vec<Dir>; 2],
-    /// Promotion zone per player.
-    pub(crate) promotion: [B; 2],
+    /// Forward directions per colour.
+    pub(crate) forward: ByColour<Vec<Dir>>,
+    /// Promotion zone per colour.
+    pub(crate) promotion: ByColour<B>,
     sq_of_cell: Vec<Sq>,
     cell_of_sq: Vec<usize>,
-    /// Zobrist keys: `[sq][player * 2 + is_king]`.
+    /// Zobrist keys: `[sq][piece.index()]`.
     pub(crate) keys: Vec<[u64; 4]>,
     /// Zobrist key for Black to move.
     pub(crate) black_key: u64,
@@ -135,13 +135,14 @@ impl<B: Bits> Board<B> {
             forward_steps[d] = set_step(d);
             backward_steps[d] = set_step(opposite[d]);
         }
-        let mut promotion = [B::EMPTY; 2];
-        for p in Player::BOTH {
-            for &c in &geometry.side(p).promotion {
-                promotion[p.index()] |= B::bit(sq_of_cell[c] as usize);
+        let promotion = ByColour::from_fn(|colour| {
+            let mut zone = B::EMPTY;
+            for &c in &geometry.side(colour).promotion {
+                zone |= B::bit(sq_of_cell[c] as usize);
             }
-        }
-        let forward = Player::BOTH.map(|p| geometry.side(p).forward.clone());
+            zone
+        });
+        let forward = ByColour::from_fn(|colour| geometry.side(colour).forward.clone());
         // A fixed stream, so hashes are the same in every run.
         let mut stream = ChaCha8Rng::seed_from_u64(0x0B05_4CA0);
         let keys = (0..span)
@@ -219,16 +220,16 @@ impl<B: Bits> Board<B> {
         self.neighbour[sq as usize][d]
     }
 
-    /// Player `p`'s forward directions.
+    /// The forward directions of `colour`'s men.
     #[inline]
-    pub fn forward(&self, p: Player) -> &[Dir] {
-        &self.forward[p.index()]
+    pub fn forward(&self, colour: Colour) -> &[Dir] {
+        &self.forward[colour]
     }
 
-    /// Player `p`'s promotion zone.
+    /// The promotion zone of `colour`'s men.
     #[inline]
-    pub fn promotion(&self, p: Player) -> B {
-        self.promotion[p.index()]
+    pub fn promotion(&self, colour: Colour) -> B {
+        self.promotion[colour]
     }
 
     /// The cells reached by one step in direction `d` from the cells of `set`.
@@ -264,7 +265,7 @@ impl<B: Bits> Board<B> {
 
     /// Zobrist key of a piece.
     #[inline]
-    pub(crate) fn key(&self, sq: usize, player: Player, king: bool) -> u64 {
-        self.keys[sq][player.index() * 2 + king as usize]
+    pub(crate) fn key(&self, sq: usize, piece: Piece) -> u64 {
+        self.keys[sq][piece.index()]
     }
 }

@@ -178,10 +178,11 @@ impl<B: Bits> Board<B> {
         mv: &Move<B>,
         f: impl FnOnce(NextCaptures<'_, B>) -> R,
     ) -> Option<R> {
-        let (owner, king) = pos.piece_at(mv.from)?;
-        if mv.kind != MoveKind::PieceCapture || owner != pos.side() {
+        let piece = pos.piece_at(mv.from)?;
+        if mv.kind != MoveKind::PieceCapture || piece.colour != pos.side() {
             return None;
         }
+        let king = piece.is_king();
         Some(match self.rules.capture {
             CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
             CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),

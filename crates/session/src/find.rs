@@ -1,7 +1,7 @@
 //! Reading a move a person typed: MindSports notation, or two cells, with a message
 //! naming the close legal matches for anything that is not a legal move.
 
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Piece;
 use bushka_rules::{Bits, Board, CellsError, Move, MoveError, Position};
 
 /// How many legal moves a message lists in full before it points to the full list.
@@ -190,8 +190,8 @@ fn texts<B: Bits>(board: &Board<B>, pos: &Position<B>, moves: &[Move<B>]) -> Str
 }
 
 /// "a White man" and the like.
-fn piece_name(player: Colour, king: bool) -> String {
-    format!("a {} {}", player.name(), if king { "king" } else { "man" })
+fn piece_name(piece: Piece) -> String {
+    format!("a {} {}", piece.colour.name(), piece.role.name())
 }
 
 /// Why `text` is not a legal move, and the legal moves close to it.
@@ -268,18 +268,18 @@ fn origin_line<B: Bits>(board: &Board<B>, pos: &Position<B>, from: usize) -> (St
     let side = pos.side();
     match pos.piece_at(board.sq(from)) {
         None => (format!("There is no piece on {name}."), false),
-        Some((owner, king)) if owner != side => (
+        Some(piece) if piece.colour != side => (
             format!(
                 "{name} holds {}, and it is {}'s turn.",
-                piece_name(owner, king),
+                piece_name(piece),
                 side.name()
             ),
             false,
         ),
-        Some((owner, king)) => {
+        Some(piece) => {
             let from_here = board.moves_from(pos, from);
             if from_here.is_empty() {
-                let mut line = format!("{} on {name} has no legal move", piece_name(owner, king));
+                let mut line = format!("{} on {name} has no legal move", piece_name(piece));
                 line.replace_range(0..1, "The");
                 let compulsory = board
                     .moves(pos)

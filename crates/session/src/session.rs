@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use bushka_engine::{End, Limits, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{
     Bits, Board, DrawReason, Game, GameError, Move, Outcome, Position, Record, WinReason,
 };

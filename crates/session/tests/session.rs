@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{DrawReason, Game, MAX_GENERATION_STEPS, Outcome, Record, WinReason};
 use bushka_session::{
     DrawOffer, Session, SessionError, Setup, Undone, game_from_record, record_tags,

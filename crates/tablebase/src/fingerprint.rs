@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use sha2::{Digest, Sha256};
 
 /// The variant a table belongs to.
@@ -47,7 +47,7 @@ impl Fingerprint {
             }
             text.push('\n');
         }
-        for p in Player::BOTH {
+        for p in Colour::BOTH {
             let side = geometry.side(p);
             let mut zone = side.promotion.clone();
             zone.sort_unstable();

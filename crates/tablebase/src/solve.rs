@@ -18,7 +18,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
-use bushka_geometry::{KingRange, Player};
+use bushka_geometry::{ByColour, Colour, KingRange};
 use bushka_rules::{Bits, Board, MoveList, NO_SQ, Position, Sq};
 use rayon::prelude::*;
 
@@ -52,8 +52,8 @@ const CHUNK: u64 = 1 << 13;
 /// may capture any of the opponent's pieces and may promote one man.
 pub fn successors(material: Material) -> Vec<Material> {
     let mut out = Vec::new();
-    for mover in Player::BOTH {
-        let (m, o) = (mover.index(), mover.opponent().index());
+    for mover in Colour::BOTH {
+        let (m, o) = (mover, mover.opponent());
         if material.pieces(mover) == 0 {
             continue;
         }
@@ -169,15 +169,15 @@ impl<B: Bits> Solver<'_, B> {
     fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
         let board = self.board;
         let mover = pos.side().opponent();
-        let m = mover.index();
+        let m = mover;
         let empty = board.all() & !pos.occupied();
-        let mark = |men: [B; 2], kings: [B; 2]| {
+        let mark = |men: ByColour<B>, kings: ByColour<B>| {
             if let Some(p) = board.position_from_sets(men, kings, mover) {
                 set.insert(self.indexer.rank(board, &p));
             }
         };
-        let men = Player::BOTH.map(|p| pos.men(p));
-        let kings = Player::BOTH.map(|p| pos.kings(p));
+        let men = ByColour::from_fn(|colour| pos.men(colour));
+        let kings = ByColour::from_fn(|colour| pos.kings(colour));
         for b in pos.kings(mover).iter() {
             for d in 0..board.dirs() {
                 let mut a = b as Sq;

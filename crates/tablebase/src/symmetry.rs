@@ -10,7 +10,7 @@
 //! only the symmetries that map that player's forward directions onto themselves and
 //! its promotion zone onto itself are kept.
 
-use bushka_geometry::{Cell, Dir, Geometry, Player};
+use bushka_geometry::{Cell, Colour, Dir, Geometry};
 
 use crate::material::Material;
 
@@ -31,9 +31,9 @@ pub(crate) fn symmetries(geometry: &Geometry, material: Material) -> Vec<Vec<Cel
     let identity: Vec<Cell> = geometry.cells().collect();
     let mut out = vec![identity.clone()];
     for auto in automorphisms(geometry) {
-        let keeps_men = Player::BOTH
+        let keeps_men = Colour::BOTH
             .into_iter()
-            .all(|p| material.men[p.index()] == 0 || keeps_side(geometry, p, &auto));
+            .all(|colour| material.men[colour] == 0 || keeps_side(geometry, colour, &auto));
         if keeps_men && auto.cells != identity && !out.contains(&auto.cells) {
             out.push(auto.cells);
         }
@@ -41,14 +41,14 @@ pub(crate) fn symmetries(geometry: &Geometry, material: Material) -> Vec<Vec<Cel
     out
 }
 
-/// Whether `auto` maps `player`'s forward directions and promotion zone onto
-/// themselves.
-fn keeps_side(geometry: &Geometry, player: Player, auto: &Automorphism) -> bool {
-    let forward = &geometry.side(player).forward;
+/// Whether `auto` maps the forward directions and promotion zone of `colour`'s men
+/// onto themselves.
+fn keeps_side(geometry: &Geometry, colour: Colour, auto: &Automorphism) -> bool {
+    let forward = &geometry.side(colour).forward;
     forward.iter().all(|&d| forward.contains(&auto.dirs[d]))
         && geometry
             .cells()
-            .all(|c| geometry.promotes(player, c) == geometry.promotes(player, auto.cells[c]))
+            .all(|c| geometry.promotes(colour, c) == geometry.promotes(colour, auto.cells[c]))
 }
 
 /// Every symmetry of the board's links (the identity included when the board is

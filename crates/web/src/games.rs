@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bushka_engine::{End, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Game, Wide};
 use bushka_session::Session;
 use serde::Serialize;

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use serde::Serialize;
 
 /// The shape every cell is drawn with.
@@ -187,7 +187,7 @@ impl Layout {
         } else {
             Vec::new()
         };
-        let marks = |p: Player| {
+        let marks = |p: Colour| {
             let side = geometry.side(p);
             let (forward, forward_names) = side
                 .forward
@@ -213,8 +213,8 @@ impl Layout {
             cells,
             fill,
             view_box,
-            white: marks(Player::White),
-            black: marks(Player::Black),
+            white: marks(Colour::White),
+            black: marks(Colour::Black),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! JSON views of positions and moves: what the browser draws and clicks on. Cells are
 //! geometry cell indices (the order of the layout's `cells`).
 
-use bushka_geometry::Player;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Move, MoveKind, Position, Sq};
 use serde::Serialize;
 
@@ -62,10 +62,10 @@ pub struct PositionView {
 }
 
 /// `white` or `black`.
-pub fn player_name(p: Player) -> &'static str {
+pub fn player_name(p: Colour) -> &'static str {
     match p {
-        Player::White => "white",
-        Player::Black => "black",
+        Colour::White => "white",
+        Colour::Black => "black",
     }
 }
 
@@ -106,7 +106,7 @@ pub fn position_view<B: Bits>(
     legal: &[Move<B>],
 ) -> PositionView {
     let mut pieces = Vec::new();
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         for (set, king) in [(pos.men(p), false), (pos.kings(p), true)] {
             pieces.extend(set.iter().map(|sq| PieceView {
                 cell: board.cell(sq as Sq),

@@ -1,10 +1,11 @@
 //! Arguments and helpers shared by the subcommands that work on positions.
 
+use bushka_geometry::Piece;
 use bushka_rules::{AnyBoard, Bits, Board, Move, Position};
 
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
-use crate::render::{self, Options, Piece};
+use crate::render::{self, Options};
 
 /// Parses a whole number of at least 1 (for options without an upper bound; clap's
 /// own range check would print the bound as `1..18446744073709551615`).
@@ -53,15 +54,7 @@ pub fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<Option<Piece>
     board
         .geometry()
         .cells()
-        .map(|cell| {
-            pos.piece_at(board.sq(cell)).map(|(player, king)| {
-                if king {
-                    Piece::king(player)
-                } else {
-                    Piece::man(player)
-                }
-            })
-        })
+        .map(|cell| pos.piece_at(board.sq(cell)))
         .collect()
 }
 

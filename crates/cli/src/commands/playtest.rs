@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 
 use crate::error::CliError;
@@ -62,7 +62,7 @@ pub fn playtest(
         warnings.push(format!("no man promoted in {played} random games"));
     }
     if played >= 10 {
-        for (wins, player) in [(white, Player::White), (black, Player::Black)] {
+        for (wins, player) in [(white, Colour::White), (black, Colour::Black)] {
             if wins == played {
                 warnings.push(format!(
                     "{} won every one of the {played} random games",
@@ -85,7 +85,7 @@ pub fn playtest(
 fn start_warnings<B: Bits>(board: &Arc<Board<B>>) -> Result<Vec<String>, CliError> {
     let start = board.start_position();
     let mut warnings = Vec::new();
-    for player in [Player::White, Player::Black] {
+    for player in [Colour::White, Colour::Black] {
         let game = Game::from_position(Arc::clone(board), start.with_side(board, player))?;
         let moves = game.legal_moves();
         match moves.first() {
@@ -108,7 +108,7 @@ fn start_warnings<B: Bits>(board: &Arc<Board<B>>) -> Result<Vec<String>, CliErro
 /// empty board): its men can never become kings.
 fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
     let mut warnings = Vec::new();
-    for player in [Player::White, Player::Black] {
+    for player in [Colour::White, Colour::Black] {
         let side = geometry.side(player);
         if side.men.is_empty() {
             continue;

@@ -1,6 +1,6 @@
 //! `bushka show`: draw a position (by default the variant's start position).
 
-use bushka_geometry::{Cell, Player};
+use bushka_geometry::{Cell, Colour};
 use bushka_rules::{Bits, Board, with_board};
 
 use crate::commands::common::{PositionArgs, pieces};
@@ -65,7 +65,7 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     };
 
     let meta = geometry.meta();
-    let count = |player: Player| {
+    let count = |player: Colour| {
         let plural =
             |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut text = plural(position.men(player).count(), "man", "men");
@@ -91,8 +91,8 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     text.push('\n');
     text.push_str(&format!(
         "White: {}; Black: {}.\n{}.\n",
-        count(Player::White),
-        count(Player::Black),
+        count(Colour::White),
+        count(Colour::Black),
         render::piece_legend()
     ));
     if !args.names {

@@ -8,7 +8,7 @@
 //!    stay (blocking) until the end and are taken once. Majority over whole sequences.
 //!    Each sequence state spends one step of the list's work budget (crate::budget).
 
-use bushka_geometry::{KingRange, MAX_DIRS, Player};
+use bushka_geometry::{Colour, KingRange, MAX_DIRS};
 
 use super::{Majority, NextCaptures};
 use crate::bits::Bits;
@@ -174,7 +174,7 @@ impl<B: Bits> Sequences<'_, B> {
 }
 
 fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
-    let me: Player = pos.side();
+    let me: Colour = pos.side();
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;

@@ -144,7 +144,7 @@ fn going_on<B: Bits>(
 /// [`going_on`]), straight from the per-direction sets `jumps_from`.
 fn list_single_jumps<B: Bits>(
     board: &Board<B>,
-    me: bushka_geometry::Player,
+    me: bushka_geometry::Colour,
     single: B,
     jumps_from: &[B; MAX_DIRS],
     majority: &mut Majority,
@@ -180,7 +180,7 @@ const ALL_DIRS: [Dir; MAX_DIRS] = {
 };
 
 /// The directions in which the mover's men capture.
-fn men_directions<B: Bits>(board: &Board<B>, me: bushka_geometry::Player) -> &[Dir] {
+fn men_directions<B: Bits>(board: &Board<B>, me: bushka_geometry::Colour) -> &[Dir] {
     match board.rules.men_capture {
         MenCapture::All => &ALL_DIRS[..board.dirs],
         MenCapture::Forward => board.forward(me),

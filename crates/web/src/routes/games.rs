@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use bushka_engine::{DEFAULT_LEVEL, LEVELS, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record};
 use bushka_session::{
     DrawOffer, Session, SessionError, Setup, Undone, choose_player, game_from_record, record_tags,

@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use bushka_engine::{Limits, PlayerSpec, score_text};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Outcome};
 use bushka_session::{DrawOffer, HINT_TIME, Ply, Session, SessionError, Undone};
 use bushka_tablebase::Tablebases;
