@@ -1,7 +1,7 @@
 //! Geometry of the official boards and the authored built-ins, checked against the
 //! facts in crates/rules/RULES.md section 2.
 
-use bushka_geometry::{Colour, Geometry, Step, load_path};
+use bushka_geometry::{Cell, Colour, Geometry, Step, load_path};
 use bushka_tests::*;
 
 /// (label, length) of each line along `direction`, keyed by the lattice index that is
@@ -425,7 +425,10 @@ fn bushka_10x10_neighbours() {
     // Interior cells have four neighbours, edge cells fewer; 2 * 81 links in all.
     let degree = |name: &str| {
         let c = cell(&g, name);
-        (0..4).filter(|&d| g.neighbour(c, d).is_some()).count()
+        g.dirs()
+            .iter()
+            .filter(|&&d| g.neighbour(c, d).is_some())
+            .count()
     };
     assert_eq!(degree("f5"), 4);
     assert_eq!(degree("e1"), 1);
@@ -558,7 +561,7 @@ fn bushka_10x10_players() {
         .side(Colour::White)
         .forward
         .iter()
-        .map(|&d| g.directions()[d].vector)
+        .map(|&d| g.direction(d).vector)
         .collect();
     assert!(fwd.contains(&Some((0, 1))) && fwd.contains(&Some((-1, 0))));
 }
@@ -618,7 +621,7 @@ fn hexbushka_players() {
         .side(Colour::White)
         .forward
         .iter()
-        .map(|&d| g.directions()[d].vector)
+        .map(|&d| g.direction(d).vector)
         .collect();
     for v in [(1, 1), (0, 1), (1, 0)] {
         assert!(fwd.contains(&Some(v)), "White moves forward by {v:?}");
@@ -642,27 +645,22 @@ fn mirror_swaps_the_players_on_official_boards() {
         ),
     ] {
         let g = builtin(name);
-        let m = g
-            .mirror()
-            .unwrap_or_else(|| panic!("{name} has no mirror"))
-            .to_vec();
-        assert_eq!(m.len(), g.cell_count());
+        let mirror = g.mirror().unwrap_or_else(|| panic!("{name} has no mirror"));
+        assert_eq!(mirror.len(), g.cell_count());
+        let m = |c: Cell| mirror[c.index()];
         for &(a, b) in pairs {
-            assert_eq!(g.name(m[cell(&g, a)]), b, "{name}: mirror of {a}");
-            assert_eq!(g.name(m[cell(&g, b)]), a, "{name}: mirror of {b}");
+            assert_eq!(g.name(m(cell(&g, a))), b, "{name}: mirror of {a}");
+            assert_eq!(g.name(m(cell(&g, b))), a, "{name}: mirror of {b}");
         }
         for c in g.cells() {
-            assert_eq!(m[m[c]], c, "{name}: the mirror is an involution");
-            for d in 0..g.direction_count() {
-                assert_eq!(
-                    g.neighbour(c, d).map(|n| m[n]),
-                    g.neighbour(m[c], g.opposite(d))
-                );
+            assert_eq!(m(m(c)), c, "{name}: the mirror is an involution");
+            for &d in g.dirs() {
+                assert_eq!(g.neighbour(c, d).map(m), g.neighbour(m(c), g.opposite(d)));
             }
         }
         let (w, b) = (g.side(Colour::White), g.side(Colour::Black));
-        let image = |cells: &[usize]| {
-            let mut v: Vec<usize> = cells.iter().map(|&c| m[c]).collect();
+        let image = |cells: &[Cell]| {
+            let mut v: Vec<Cell> = cells.iter().map(|&c| m(c)).collect();
             v.sort();
             v
         };
@@ -692,7 +690,7 @@ fn hexbushka_4_loads() {
     }
     assert_eq!(g.lines().len(), 3 * 7);
     let m = g.mirror().expect("hexbushka-4 is symmetric");
-    assert_eq!(g.name(m[cell(&g, "a1")]), "g7");
+    assert_eq!(g.name(m[cell(&g, "a1").index()]), "g7");
 }
 
 #[test]
@@ -838,16 +836,18 @@ fn embedding_shifts_match_every_link() {
     for (name, ..) in OFFICIAL {
         let g = builtin(name);
         let e = g.embedding();
-        for (d, s) in e.steps.iter().enumerate() {
+        for (&d, s) in g.dirs().iter().zip(&e.steps) {
             assert!(
                 matches!(s, Step::Shift(s) if *s != 0),
                 "{name}: direction {} should be a non-zero shift, is {s:?}",
-                g.directions()[d].name
+                g.direction(d).name
             );
         }
         // Opposite directions shift by opposite amounts.
-        for d in 0..g.direction_count() {
-            let (Step::Shift(a), Step::Shift(b)) = (e.steps[d], e.steps[g.opposite(d)]) else {
+        for &d in g.dirs() {
+            let (Step::Shift(a), Step::Shift(b)) =
+                (e.steps[d.index()], e.steps[g.opposite(d).index()])
+            else {
                 unreachable!()
             };
             assert_eq!(a, -b, "{name}: shifts of opposite directions");

@@ -10,7 +10,7 @@ use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, Rng, builtin};
 /// The reference generator: one `Option<(owner, king)>` per cell, the geometry's
 /// neighbour table, and the text of crates/rules/RULES.md 6.1.
 mod naive {
-    use bushka_geometry::{Cell, Colour, Geometry, KingRange, MenCapture, Piece, Role};
+    use bushka_geometry::{Cell, Colour, Dir, Geometry, KingRange, MenCapture, Piece, Role};
 
     /// What stands on a cell.
     pub type Slot = Option<Piece>;
@@ -30,7 +30,7 @@ mod naive {
         assert!(!g.rules().line_moves, "draughts has no line moves");
         let mut moves = Vec::new();
         for c in g.cells() {
-            if let Some(piece) = cells[c]
+            if let Some(piece) = cells[c.index()]
                 && piece.colour == side
             {
                 let mut taken = Vec::new();
@@ -48,7 +48,7 @@ mod naive {
         }
         if moves.is_empty() {
             for c in g.cells() {
-                if let Some(piece) = cells[c]
+                if let Some(piece) = cells[c.index()]
                     && piece.colour == side
                 {
                     quiet(g, cells, side, c, piece.is_king(), &mut moves);
@@ -65,7 +65,7 @@ mod naive {
 
     /// Cells a moving piece may cross or land on: empty ones and its own origin.
     fn open(cells: &[Slot], origin: Cell, c: Cell) -> bool {
-        cells[c].is_none() || c == origin
+        cells[c.index()].is_none() || c == origin
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -80,8 +80,8 @@ mod naive {
         out: &mut Vec<Mv>,
     ) {
         let long = king && g.rules().king_range == KingRange::Long;
-        let dirs: Vec<usize> = if king || g.rules().men_capture == MenCapture::All {
-            (0..g.direction_count()).collect()
+        let dirs: Vec<Dir> = if king || g.rules().men_capture == MenCapture::All {
+            g.dirs().to_vec()
         } else {
             g.side(side).forward.clone()
         };
@@ -93,7 +93,7 @@ mod naive {
                 x = x.and_then(|c| g.neighbour(c, d));
             }
             let Some(victim) = x else { continue };
-            let enemy = cells[victim].is_some_and(|p| p.colour != side);
+            let enemy = cells[victim.index()].is_some_and(|p| p.colour != side);
             if !enemy || taken.contains(&victim) {
                 continue;
             }
@@ -127,14 +127,14 @@ mod naive {
         out: &mut Vec<Mv>,
     ) {
         let long = king && g.rules().king_range == KingRange::Long;
-        let dirs: Vec<usize> = if king {
-            (0..g.direction_count()).collect()
+        let dirs: Vec<Dir> = if king {
+            g.dirs().to_vec()
         } else {
             g.side(side).forward.clone()
         };
         for d in dirs {
             let mut next = g.neighbour(from, d);
-            while let Some(to) = next.filter(|&c| cells[c].is_none()) {
+            while let Some(to) = next.filter(|&c| cells[c.index()].is_none()) {
                 out.push(Mv {
                     from,
                     to,
@@ -149,11 +149,11 @@ mod naive {
     /// The cells after `mv`.
     pub fn play(cells: &[Slot], mv: &Mv) -> Vec<Slot> {
         let mut next = cells.to_vec();
-        let piece = next[mv.from].take();
+        let piece = next[mv.from.index()].take();
         for &c in &mv.captured {
-            next[c] = None;
+            next[c.index()] = None;
         }
-        next[mv.to] =
+        next[mv.to.index()] =
             piece.map(|p| Piece::new(p.colour, Role::of_king(p.is_king() || mv.promotes)));
         next
     }
@@ -169,7 +169,7 @@ fn slots<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<naive::Slot> {
 }
 
 fn as_naive<B: Bits>(board: &Board<B>, mv: &Move<B>) -> naive::Mv {
-    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq as u16)).collect();
+    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq)).collect();
     captured.sort_unstable();
     naive::Mv {
         from: board.cell(mv.from),

@@ -88,15 +88,17 @@ mod naive {
     /// The position after `mv`.
     pub fn play(pos: &Pos, mv: &Mv) -> Pos {
         let mut next = pos.clone();
-        let piece = next.cells[mv.from].take().expect("a piece on the origin");
+        let piece = next.cells[mv.from.index()]
+            .take()
+            .expect("a piece on the origin");
         for &c in &mv.captured {
             assert!(
-                next.cells[c].take().is_some(),
+                next.cells[c.index()].take().is_some(),
                 "captured cell holds a piece"
             );
         }
-        assert!(next.cells[mv.to].is_none(), "destination is vacant");
-        next.cells[mv.to] = Some(Piece {
+        assert!(next.cells[mv.to.index()].is_none(), "destination is vacant");
+        next.cells[mv.to.index()] = Some(Piece {
             owner: piece.owner,
             king: piece.king || mv.promotes,
         });
@@ -128,7 +130,7 @@ mod naive {
     }
 
     fn mine(pos: &Pos, c: Cell) -> Option<Piece> {
-        pos.cells[c].filter(|p| p.owner == pos.side)
+        pos.cells[c.index()].filter(|p| p.owner == pos.side)
     }
 
     fn my_man(pos: &Pos, c: Cell) -> bool {
@@ -136,7 +138,7 @@ mod naive {
     }
 
     fn theirs(pos: &Pos, c: Cell) -> Option<Piece> {
-        pos.cells[c].filter(|p| p.owner != pos.side)
+        pos.cells[c.index()].filter(|p| p.owner != pos.side)
     }
 
     /// The men of the side to move directly behind `head` looking against `d`: the
@@ -162,10 +164,10 @@ mod naive {
         for c in g.cells() {
             let Some(piece) = mine(pos, c) else { continue };
             if piece.king {
-                for d in 0..g.direction_count() {
+                for &d in g.dirs() {
                     let mut at = c;
                     while let Some(next) = g.neighbour(at, d) {
-                        if next == c || pos.cells[next].is_some() {
+                        if next == c || pos.cells[next.index()].is_some() {
                             break;
                         }
                         out.insert(Mv {
@@ -183,7 +185,7 @@ mod naive {
                     let Some(to) = g.neighbour(c, d) else {
                         continue;
                     };
-                    if pos.cells[to].is_some() {
+                    if pos.cells[to.index()].is_some() {
                         continue;
                     }
                     let promotes = g.promotes(me, to);
@@ -217,11 +219,11 @@ mod naive {
             if !my_man(pos, head) {
                 continue;
             }
-            for d in 0..g.direction_count() {
+            for &d in g.dirs() {
                 let Some(front) = g.neighbour(head, d) else {
                     continue;
                 };
-                if pos.cells[front].is_some() {
+                if pos.cells[front.index()].is_some() {
                     continue;
                 }
                 let Some(touched) = g.neighbour(front, d) else {
@@ -265,7 +267,7 @@ mod naive {
             };
             // The mover leaves its cell: the start cell is vacant during the sequence.
             let mut board = pos.clone();
-            board.cells[origin] = None;
+            board.cells[origin.index()] = None;
             let mut captured = Vec::new();
             sequence(g, &board, piece, origin, origin, &mut captured, &mut out);
         }
@@ -284,14 +286,14 @@ mod naive {
         out: &mut BTreeSet<Mv>,
     ) {
         let mut continued = false;
-        for d in 0..g.direction_count() {
+        for &d in g.dirs() {
             // The cell the piece lands on and the piece it captures, if any.
             let landing = if piece.king {
                 king_approach(g, board, at, d)
             } else {
                 let first = captured.is_empty();
                 let heads_line = g.neighbour(at, g.opposite(d)).is_some_and(|b| {
-                    board.cells[b].is_some_and(|p| p.owner == piece.owner && !p.king)
+                    board.cells[b.index()].is_some_and(|p| p.owner == piece.owner && !p.king)
                 });
                 if first && heads_line {
                     // That would be a linear capture, not a piece capture.
@@ -303,7 +305,7 @@ mod naive {
             let Some((land, victim)) = landing else {
                 continue;
             };
-            let Some(v) = board.cells[victim] else {
+            let Some(v) = board.cells[victim.index()] else {
                 continue;
             };
             if v.owner == piece.owner || captured.contains(&victim) {
@@ -330,11 +332,13 @@ mod naive {
     /// A man: the next cell vacant, the one after occupied.
     fn man_approach(g: &Geometry, board: &Pos, at: Cell, d: Dir) -> Option<(Cell, Cell)> {
         let land = g.neighbour(at, d)?;
-        if board.cells[land].is_some() {
+        if board.cells[land.index()].is_some() {
             return None;
         }
         let victim = g.neighbour(land, d)?;
-        board.cells[victim].is_some().then_some((land, victim))
+        board.cells[victim.index()]
+            .is_some()
+            .then_some((land, victim))
     }
 
     /// A king: one or more vacant cells, then an occupied one; it lands on the last
@@ -348,7 +352,7 @@ mod naive {
                 // Around a ring and back to itself.
                 return None;
             }
-            if board.cells[next].is_some() {
+            if board.cells[next.index()].is_some() {
                 return last.map(|land| (land, next));
             }
             last = Some(next);
@@ -376,7 +380,7 @@ fn to_naive<B: Bits>(board: &Board<B>, pos: &Position<B>) -> naive::Pos {
 
 /// The engine's move as a naive move.
 fn to_mv<B: Bits>(board: &Board<B>, mv: &Move<B>) -> naive::Mv {
-    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq as u16)).collect();
+    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq)).collect();
     captured.sort_unstable();
     naive::Mv {
         kind: mv.kind,

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bushka_geometry::{ByColour, Colour};
-use bushka_rules::{Board, Position};
+use bushka_geometry::{ByColour, Cell, Colour};
+use bushka_rules::{Bits, Board, Position};
 use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
 use bushka_tests::data_path;
 
@@ -86,7 +86,7 @@ fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
             }
             let used = sets.iter().fold(0, |a, s| a | s);
             for cell in from..self.board.geometry().cell_count() {
-                let bit = 1u64 << self.board.sq(cell);
+                let bit = u64::bit(self.board.sq(Cell::new(cell)));
                 if used & bit == 0 {
                     let mut next = sets;
                     next[group] |= bit;

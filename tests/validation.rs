@@ -1,7 +1,7 @@
 //! One test per validation error: a small malformed variant file, the exact
 //! `ErrorKind` (with the offending name) and the line it is reported on.
 
-use bushka_geometry::{BUILTIN, Colour, ErrorKind, Location, MAX_CELLS, load_path, load_str};
+use bushka_geometry::{BUILTIN, Cell, Colour, ErrorKind, Location, MAX_CELLS, load_path, load_str};
 use bushka_tests::*;
 
 /// A valid 6-cell board: two columns of three cells, one axis.
@@ -1151,7 +1151,7 @@ fn men_by_rows_count_from_the_own_back_rank() {
         (r#"promotion = ["a3", "b3"]"#, r#"promotion = ["a3"]"#),
     ]));
     let names =
-        |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
+        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
     assert_eq!(names(&g.side(Colour::White).men), ["a1", "b1"]);
     let g = load(&base_with(&[
         (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),

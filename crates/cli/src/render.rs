@@ -165,7 +165,7 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
         for &(x, cell) in cells {
             let start = margin + columns.offset(x) * scale;
             let marked = options.highlight.contains(&cell);
-            let text = &texts[cell];
+            let text = &texts[cell.index()];
             if column > 0 && column + usize::from(marked) > start {
                 // Display positions too close for the scale (cannot happen with distinct
                 // positions): keep the texts apart at least.
@@ -392,13 +392,13 @@ mod tests {
             &g,
             |c| {
                 piece_text(
-                    (c % 2 == 0).then_some(Piece::new(Colour::Black, Role::Man)),
+                    (c.index() % 2 == 0).then_some(Piece::new(Colour::Black, Role::Man)),
                     true,
                 )
             },
             &Options {
                 color: true,
-                highlight: [0].into_iter().collect(),
+                highlight: [Cell::new(0)].into_iter().collect(),
                 ..Options::default()
             },
         );

@@ -12,7 +12,7 @@
 //!
 //! All weights live in [`Weights`].
 
-use bushka_geometry::{ByColour, Colour};
+use bushka_geometry::{ByColour, Colour, Dir};
 use bushka_rules::{Bits, Board, Position};
 
 /// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
@@ -59,7 +59,7 @@ pub struct Evaluator<B: Bits> {
     /// Per colour, cells one forward step from the promotion zone.
     near: ByColour<B>,
     /// Direction indices with the lower index of each opposite pair.
-    axes: Vec<usize>,
+    axes: Vec<Dir>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -96,7 +96,10 @@ impl<B: Bits> Evaluator<B> {
             dist_sets.reverse();
             rank[p] = dist_sets;
         }
-        let axes = (0..board.dirs())
+        let axes = board
+            .dirs()
+            .iter()
+            .copied()
             .filter(|&d| board.opposite(d) > d)
             .collect();
         Evaluator {
@@ -164,7 +167,7 @@ impl<B: Bits> Evaluator<B> {
         if kings.is_empty() {
             return (sight, attack);
         }
-        for d in 0..board.dirs() {
+        for &d in board.dirs() {
             let mut reach = board.step(kings, d) & empty;
             while !reach.is_empty() {
                 sight |= reach;

@@ -597,7 +597,7 @@ impl<B: Bits> Searcher<B> {
                 (1 << 29) - 1
             } else {
                 let promotes = if mv.promotes { 1 << 28 } else { 0 };
-                promotes + self.history[mv.from as usize * self.span + mv.to as usize] as i64
+                promotes + self.history[mv.from.index() * self.span + mv.to.index()] as i64
             };
             order.push((priority, i));
         }
@@ -611,7 +611,7 @@ impl<B: Bits> Searcher<B> {
             killers[1] = killers[0];
             killers[0] = Some(key);
         }
-        let h = &mut self.history[mv.from as usize * self.span + mv.to as usize];
+        let h = &mut self.history[mv.from.index() * self.span + mv.to.index()];
         *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
     }
 }

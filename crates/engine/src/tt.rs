@@ -14,7 +14,7 @@ pub enum Bound {
 }
 
 /// A move remembered compactly: enough to find it again among the legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveKey {
     from: Sq,
     to: Sq,
@@ -27,7 +27,7 @@ impl MoveKey {
     pub fn of<B: Bits>(mv: &Move<B>) -> MoveKey {
         let mut fingerprint: u32 = 0x9E37_79B9;
         for sq in mv.captured.iter() {
-            fingerprint = (fingerprint ^ sq as u32).wrapping_mul(0x0100_0193);
+            fingerprint = (fingerprint ^ sq.index() as u32).wrapping_mul(0x0100_0193);
         }
         MoveKey {
             from: mv.from,

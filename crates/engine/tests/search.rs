@@ -109,7 +109,7 @@ fn evaluation_is_colour_symmetric() {
             let game = common::random_opening(b, 12, 5);
             let pos = *game.position();
             let mut setup = bushka_rules::Setup::of(b, &pos);
-            let reflect = |cells: Vec<_>| cells.into_iter().map(|c| mirror[c]).collect();
+            let reflect = |cells: Vec<bushka_geometry::Cell>| cells.into_iter().map(|c| mirror[c.index()]).collect();
             setup.men = setup.men.swapped().map(reflect);
             setup.kings = setup.kings.swapped().map(reflect);
             setup.black_to_move = !setup.black_to_move;

@@ -76,7 +76,7 @@ fn three_kings_positions<B: Bits>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut cells: Vec<usize> = geometry.cells().collect();
+        let mut cells: Vec<_> = geometry.cells().collect();
         let mut names = Vec::new();
         for _ in 0..4 {
             names.push(

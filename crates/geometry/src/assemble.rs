@@ -12,7 +12,8 @@ use crate::display::build_display;
 use crate::embed::embed;
 use crate::error::{ErrorKind, Location, VariantError};
 use crate::file::{Name, VariantFile};
-use crate::geometry::{Geometry, MAX_CELLS, Meta, Side};
+use crate::geometry::{Geometry, Meta, Side};
+use crate::index::MAX_CELLS;
 use crate::limits::{MAX_VARIANT_BYTES, precheck, read_text_file};
 use crate::links::{build_graph, build_links, build_rays, collect_directions, find_mirror};
 use crate::message::humanize;
@@ -148,20 +149,19 @@ pub(crate) fn assemble(
     };
     let (rules, values) = build_rules(ctx, file)?;
     let n = cells.names.len();
-    let nd = dirs.len();
     let lattice: Vec<(i32, i32)> = cells
         .coords
         .iter()
         .map(|&(l, m)| (l as i32, m as i32))
         .collect();
-    let embedding = embed(&lattice, &links, nd, MAX_CELLS);
-    let (rays, ray_ranges) = build_rays(&links, n, nd);
-    let graph = build_graph(&links, n, nd);
+    let embedding = embed(&lattice, &links, MAX_CELLS);
+    let (rays, ray_ranges) = build_rays(&links);
+    let graph = build_graph(&links);
     let mirror = find_mirror(&display, &links, &dirs, &sides);
     let promotion_mask = sides.as_ref().map(|side| {
         let mut mask = vec![false; n];
         for &c in &side.promotion {
-            mask[c] = true;
+            mask[c.index()] = true;
         }
         mask
     });

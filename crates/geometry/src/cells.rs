@@ -6,7 +6,7 @@ use crate::assemble::Ctx;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{GeneratorSpec, LabelsSpec, Name, VariantFile};
 use crate::generate::generate;
-use crate::geometry::{Cell, MAX_CELLS};
+use crate::index::{Cell, MAX_CELLS};
 
 /// Letter and number labels with lookups.
 pub(crate) struct Labels {
@@ -275,7 +275,7 @@ pub(crate) fn collect_cells(
     let by_name = names
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.clone(), i))
+        .map(|(i, n)| (n.clone(), Cell::new(i)))
         .collect();
     Ok(Cells {
         names,

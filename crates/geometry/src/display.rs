@@ -88,7 +88,7 @@ pub(crate) fn build_display(
             ));
         }
         let [x, y] = *xy.get_ref();
-        display[cell] = (i64::from(x), i64::from(y));
+        display[cell.index()] = (i64::from(x), i64::from(y));
     }
     let span = |axis: fn(&(i64, i64)) -> i64| {
         let min = display.iter().map(axis).min().unwrap_or(0);

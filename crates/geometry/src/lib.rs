@@ -15,14 +15,16 @@ mod builtin;
 mod cells;
 mod colour;
 mod display;
-pub mod embed;
+mod embed;
 mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod index;
 mod limits;
 mod links;
 mod message;
+mod neighbours;
 mod numbering;
 mod rows;
 mod rule_set;
@@ -35,7 +37,8 @@ pub use colour::{ByColour, Colour, Piece, Role};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
-    MAX_DIRS, MenCapture, Meta, Notation, RuleSet, Side, Values,
+    CaptureStyle, Direction, Geometry, KingRange, Line, MAX_COORDINATE, MenCapture, Meta, Notation,
+    RuleSet, Side, Values,
 };
+pub use index::{Cell, Dir, MAX_CELLS, MAX_DIRS};
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

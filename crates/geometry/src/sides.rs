@@ -7,16 +7,18 @@ use crate::cells::Cells;
 use crate::colour::Colour;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{MenSpec, Name, PlayerSpec};
-use crate::geometry::{Cell, Dir, Direction, Side};
+use crate::geometry::{Direction, Side};
+use crate::index::{Cell, Dir};
 use crate::links::direction_index;
+use crate::neighbours::Neighbours;
 use crate::rows::first_rows;
 
 /// Where a side's men start and how far the rows of `men = { rows = N }` reach.
 pub(crate) struct StartContext<'a> {
     /// The player's own back rank: the opponent's promotion zone.
     pub(crate) back_rank: Vec<Cell>,
-    /// The board's links, `links[cell * directions + d]`.
-    pub(crate) links: &'a [Option<Cell>],
+    /// The board's links.
+    pub(crate) links: &'a Neighbours,
 }
 
 /// The cells of the opponent's promotion zone that exist (unknown names are reported
@@ -52,11 +54,10 @@ fn men_names(
                     },
                 ));
             }
-            let nd = start.links.len() / cells.names.len().max(1);
             Ok(
-                first_rows(&start.back_rank, forward, start.links, nd, n as usize)
+                first_rows(&start.back_rank, forward, start.links, n as usize)
                     .into_iter()
-                    .map(|c| Name::new(rows.span(), cells.names[c].clone()))
+                    .map(|c| Name::new(rows.span(), cells.names[c.index()].clone()))
                     .collect(),
             )
         }

@@ -5,15 +5,9 @@ use std::sync::Arc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use bushka_geometry::{ByColour, Colour, Dir, Geometry, MAX_DIRS, Piece, RuleSet, Step};
+use bushka_geometry::{ByColour, Cell, Colour, Dir, Geometry, MAX_DIRS, Piece, RuleSet, Step};
 
-use crate::bits::Bits;
-
-/// A bit index on the board (a cell's place in the bitsets).
-pub type Sq = u16;
-
-/// Marks "no neighbour" in the neighbour table.
-pub const NO_SQ: Sq = Sq::MAX;
+use crate::bits::{Bits, Sq};
 
 /// One direction's step of a whole bitset, compiled from the embedding: the cells with
 /// a neighbour that way, then either one constant shift of their bits (a direction
@@ -44,20 +38,22 @@ pub struct Board<B: Bits> {
     geometry: Arc<Geometry>,
     /// Every cell's bit.
     pub(crate) all: B,
-    pub(crate) dirs: usize,
-    pub(crate) opposite: [usize; MAX_DIRS],
+    /// Every direction, in index order.
+    pub(crate) dirs: &'static [Dir],
+    pub(crate) opposite: [Dir; MAX_DIRS],
     /// Per direction, a step of a whole set that way.
     forward_steps: [SetStep<B>; MAX_DIRS],
     /// Per direction, a step of a whole set against it (the step of the opposite).
     backward_steps: [SetStep<B>; MAX_DIRS],
-    /// `neighbour[sq][d]`, or [`NO_SQ`].
+    /// `neighbour[sq][d]`, or [`Sq::NONE`].
     pub(crate) neighbour: Vec<[Sq; MAX_DIRS]>,
     /// Forward directions per colour.
     pub(crate) forward: ByColour<Vec<Dir>>,
     /// Promotion zone per colour.
     pub(crate) promotion: ByColour<B>,
     sq_of_cell: Vec<Sq>,
-    cell_of_sq: Vec<usize>,
+    /// The cell of each bit (`None` for a bit of no cell).
+    cell_of_sq: Vec<Option<Cell>>,
     /// Zobrist keys: `[sq][piece.index()]`.
     pub(crate) keys: Vec<[u64; 4]>,
     /// Zobrist key for Black to move.
@@ -77,32 +73,35 @@ impl<B: Bits> Board<B> {
         if embedding.span > B::CAPACITY {
             return None;
         }
-        let dirs = geometry.direction_count();
+        let dirs = geometry.dirs();
         let span = embedding.span;
-        let sq_of_cell: Vec<Sq> = embedding.index.iter().map(|&i| i as Sq).collect();
-        let mut cell_of_sq = vec![usize::MAX; span];
-        for (cell, &sq) in sq_of_cell.iter().enumerate() {
-            cell_of_sq[sq as usize] = cell;
+        let sq_of_cell: Vec<Sq> = embedding
+            .index
+            .iter()
+            .map(|&i| Sq::new(i as usize))
+            .collect();
+        let mut cell_of_sq = vec![None; span];
+        for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
+            cell_of_sq[sq.index()] = Some(cell);
         }
-        let mut neighbour = vec![[NO_SQ; MAX_DIRS]; span];
+        let mut neighbour = vec![[Sq::NONE; MAX_DIRS]; span];
         let mut has_neighbour = [B::EMPTY; MAX_DIRS];
-        let mut opposite = [0; MAX_DIRS];
+        let mut opposite = [Dir::new(0); MAX_DIRS];
         let mut all = B::EMPTY;
-        for cell in geometry.cells() {
-            let sq = sq_of_cell[cell] as usize;
+        for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
             all |= B::bit(sq);
-            for d in 0..dirs {
+            for &d in dirs {
                 if let Some(to) = geometry.neighbour(cell, d) {
-                    neighbour[sq][d] = sq_of_cell[to];
-                    has_neighbour[d] |= B::bit(sq);
+                    neighbour[sq.index()][d.index()] = sq_of_cell[to.index()];
+                    has_neighbour[d.index()] |= B::bit(sq);
                 }
             }
         }
-        for (d, opposite) in opposite.iter_mut().enumerate().take(dirs) {
-            *opposite = geometry.opposite(d);
+        for &d in dirs {
+            opposite[d.index()] = geometry.opposite(d);
         }
-        let set_step = |d: usize| {
-            let by = match embedding.steps[d] {
+        let set_step = |d: Dir| {
+            let by = match embedding.steps[d.index()] {
                 Step::Shift(s) if s >= 0 => IndexShift::Up(s.unsigned_abs()),
                 Step::Shift(s) => IndexShift::Down(s.unsigned_abs()),
                 Step::Table => IndexShift::Table,
@@ -115,7 +114,7 @@ impl<B: Bits> Board<B> {
                 IndexShift::Table => 0,
             };
             SetStep {
-                from: has_neighbour[d],
+                from: has_neighbour[d.index()],
                 by,
                 rotation,
                 dir: d,
@@ -125,20 +124,22 @@ impl<B: Bits> Board<B> {
             from: B::EMPTY,
             by: IndexShift::Table,
             rotation: 0,
-            dir: 0,
+            dir: Dir::new(0),
         };
-        let rotates =
-            B::FAST_ROTATE && (0..dirs).all(|d| matches!(embedding.steps[d], Step::Shift(_)));
+        let rotates = B::FAST_ROTATE
+            && dirs
+                .iter()
+                .all(|d| matches!(embedding.steps[d.index()], Step::Shift(_)));
         let mut forward_steps = [no_step; MAX_DIRS];
         let mut backward_steps = [no_step; MAX_DIRS];
-        for d in 0..dirs {
-            forward_steps[d] = set_step(d);
-            backward_steps[d] = set_step(opposite[d]);
+        for &d in dirs {
+            forward_steps[d.index()] = set_step(d);
+            backward_steps[d.index()] = set_step(opposite[d.index()]);
         }
         let promotion = ByColour::from_fn(|colour| {
             let mut zone = B::EMPTY;
             for &c in &geometry.side(colour).promotion {
-                zone |= B::bit(sq_of_cell[c] as usize);
+                zone |= B::bit(sq_of_cell[c.index()]);
             }
             zone
         });
@@ -176,14 +177,17 @@ impl<B: Bits> Board<B> {
 
     /// The bit of a cell.
     #[inline]
-    pub fn sq(&self, cell: usize) -> Sq {
-        self.sq_of_cell[cell]
+    pub fn sq(&self, cell: Cell) -> Sq {
+        self.sq_of_cell[cell.index()]
     }
 
-    /// The cell of a bit.
+    /// The cell of a bit, which is a cell's (every bit of a position's sets is).
     #[inline]
-    pub fn cell(&self, sq: Sq) -> usize {
-        self.cell_of_sq[sq as usize]
+    pub fn cell(&self, sq: Sq) -> Cell {
+        match self.cell_of_sq[sq.index()] {
+            Some(cell) => cell,
+            None => panic!("bit {sq:?} is no cell's"),
+        }
     }
 
     /// The cell's name.
@@ -202,22 +206,22 @@ impl<B: Bits> Board<B> {
         self.all
     }
 
-    /// Number of directions.
+    /// Every direction, in index order.
     #[inline]
-    pub fn dirs(&self) -> usize {
+    pub fn dirs(&self) -> &'static [Dir] {
         self.dirs
     }
 
     /// The opposite of `d`.
     #[inline]
-    pub fn opposite(&self, d: usize) -> usize {
-        self.opposite[d]
+    pub fn opposite(&self, d: Dir) -> Dir {
+        self.opposite[d.index()]
     }
 
-    /// The neighbour of `sq` in direction `d`, or [`NO_SQ`].
+    /// The neighbour of `sq` in direction `d`, or [`Sq::NONE`].
     #[inline]
-    pub fn neighbour(&self, sq: Sq, d: usize) -> Sq {
-        self.neighbour[sq as usize][d]
+    pub fn neighbour(&self, sq: Sq, d: Dir) -> Sq {
+        self.neighbour[sq.index()][d.index()]
     }
 
     /// The forward directions of `colour`'s men.
@@ -234,14 +238,14 @@ impl<B: Bits> Board<B> {
 
     /// The cells reached by one step in direction `d` from the cells of `set`.
     #[inline]
-    pub fn step(&self, set: B, d: usize) -> B {
-        self.apply(&self.forward_steps[d], set)
+    pub fn step(&self, set: B, d: Dir) -> B {
+        self.apply(&self.forward_steps[d.index()], set)
     }
 
     /// The cells whose neighbour in direction `d` is in `set`.
     #[inline]
-    pub fn step_back(&self, set: B, d: usize) -> B {
-        self.apply(&self.backward_steps[d], set)
+    pub fn step_back(&self, set: B, d: Dir) -> B {
+        self.apply(&self.backward_steps[d.index()], set)
     }
 
     #[inline(always)]
@@ -256,7 +260,7 @@ impl<B: Bits> Board<B> {
             IndexShift::Table => {
                 let mut out = B::EMPTY;
                 for sq in from.iter() {
-                    out |= B::bit(self.neighbour[sq][step.dir] as usize);
+                    out |= B::bit(self.neighbour(sq, step.dir));
                 }
                 out
             }
@@ -265,7 +269,7 @@ impl<B: Bits> Board<B> {
 
     /// Zobrist key of a piece.
     #[inline]
-    pub(crate) fn key(&self, sq: usize, piece: Piece) -> u64 {
-        self.keys[sq][piece.index()]
+    pub(crate) fn key(&self, sq: Sq, piece: Piece) -> u64 {
+        self.keys[sq.index()][piece.index()]
     }
 }

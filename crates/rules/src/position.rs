@@ -2,8 +2,8 @@
 
 use bushka_geometry::{ByColour, Colour, Piece, Role};
 
-use crate::bits::Bits;
-use crate::board::{Board, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::moves::Move;
 
 /// A position: men and kings of each player and the side to move.
@@ -85,7 +85,6 @@ impl<B: Bits> Position<B> {
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        let sq = sq as usize;
         Colour::BOTH.into_iter().find_map(|colour| {
             if self.men[colour].has(sq) {
                 Some(Piece::new(colour, Role::Man))
@@ -102,11 +101,11 @@ impl<B: Bits> Position<B> {
     pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
         let mut next = self.placement_after(mv);
         let (me, them) = (self.side, self.side.opponent());
-        let was_king = self.kings[me].has(mv.from as usize);
+        let was_king = self.kings[me].has(mv.from);
         let mut hash = self.hash
-            ^ board.key(mv.from as usize, Piece::new(me, Role::of_king(was_king)))
+            ^ board.key(mv.from, Piece::new(me, Role::of_king(was_king)))
             ^ board.key(
-                mv.to as usize,
+                mv.to,
                 Piece::new(me, Role::of_king(was_king || mv.promotes)),
             );
         for sq in mv.captured.iter() {
@@ -123,7 +122,7 @@ impl<B: Bits> Position<B> {
     pub(crate) fn placement_after(&self, mv: &Move<B>) -> Position<B> {
         let mut next = *self;
         let (m, t) = (self.side, self.side.opponent());
-        let (from, to) = (B::bit(mv.from as usize), B::bit(mv.to as usize));
+        let (from, to) = (B::bit(mv.from), B::bit(mv.to));
         let was_king = !(self.kings[m] & from).is_empty();
         if was_king {
             next.kings[m] ^= from;
@@ -186,10 +185,10 @@ impl<B: Bits> Board<B> {
         for colour in Colour::BOTH {
             let side = geometry.side(colour);
             for &c in &side.men {
-                men[colour] |= B::bit(self.sq(c) as usize);
+                men[colour] |= B::bit(self.sq(c));
             }
             for &c in &side.kings {
-                kings[colour] |= B::bit(self.sq(c) as usize);
+                kings[colour] |= B::bit(self.sq(c));
             }
         }
         Position::from_parts(self, men, kings, Colour::White)

@@ -104,7 +104,7 @@ impl Setup {
                             cell: name,
                         });
                     }
-                    let bit = B::bit(board.sq(cell) as usize);
+                    let bit = B::bit(board.sq(cell));
                     match role {
                         Role::Man => men[colour] |= bit,
                         Role::King => kings[colour] |= bit,
@@ -123,7 +123,7 @@ impl Setup {
     /// The setup of a position.
     pub fn of<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Setup {
         let cells = |set: B| {
-            let mut v: Vec<Cell> = set.iter().map(|sq| board.cell(sq as u16)).collect();
+            let mut v: Vec<Cell> = set.iter().map(|sq| board.cell(sq)).collect();
             v.sort_unstable();
             v
         };

@@ -258,7 +258,7 @@ impl<B: Bits> Session<B> {
             captured: mv
                 .captured
                 .iter()
-                .map(|sq| self.board.name(sq as bushka_rules::Sq).to_string())
+                .map(|sq| self.board.name(sq).to_string())
                 .collect(),
             promotes: mv.promotes,
         }

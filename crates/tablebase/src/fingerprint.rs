@@ -31,16 +31,16 @@ impl Fingerprint {
             rules.men_capture,
             rules.line_moves
         );
-        let dirs = geometry.direction_count();
-        for d in 0..dirs {
-            let _ = writeln!(text, "dir {d} opposite {}", geometry.opposite(d));
+        for &d in geometry.dirs() {
+            let opposite = geometry.opposite(d);
+            let _ = writeln!(text, "dir {d:?} opposite {opposite:?}");
         }
         for cell in geometry.cells() {
-            let _ = write!(text, "cell {cell} {}", geometry.name(cell));
-            for d in 0..dirs {
+            let _ = write!(text, "cell {cell:?} {}", geometry.name(cell));
+            for &d in geometry.dirs() {
                 match geometry.neighbour(cell, d) {
                     Some(n) => {
-                        let _ = write!(text, " {n}");
+                        let _ = write!(text, " {n:?}");
                     }
                     None => text.push_str(" -"),
                 }

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use bushka_geometry::{ByColour, Colour, Geometry, Piece, Role};
+use bushka_geometry::{ByColour, Cell, Colour, Geometry, Piece, Role};
 use bushka_rules::{Bits, Board, Position};
 
 use crate::material::{MAX_PIECES, Material};
@@ -121,7 +121,10 @@ impl Indexer {
         if let Some(lead) = counts.iter().position(|&k| k > 0)
             && radix[lead] <= MAX_FOLDED
         {
-            let maps = symmetries(geometry, material);
+            let maps: Vec<Vec<usize>> = symmetries(geometry, material)
+                .into_iter()
+                .map(|map| map.into_iter().map(Cell::index).collect())
+                .collect();
             if maps.len() > 1 && maps.len() <= usize::from(u8::MAX) {
                 let fold = indexer.fold(lead, maps);
                 indexer.radix[lead] = fold.reps.len() as u64;
@@ -353,7 +356,7 @@ impl Indexer {
                 Role::Man => pos.men(piece.colour),
             };
             for (slot, sq) in groups[g].iter_mut().zip(set.iter()) {
-                *slot = board.cell(sq as u16);
+                *slot = board.cell(sq).index();
             }
             groups[g][..self.counts[g]].sort_unstable();
         }
@@ -395,7 +398,9 @@ impl Indexer {
         for (g, piece) in GROUPS.into_iter().enumerate() {
             let set = groups[g][..self.counts[g]]
                 .iter()
-                .fold(B::EMPTY, |set, &cell| set | B::bit(board.sq(cell) as usize));
+                .fold(B::EMPTY, |set, &cell| {
+                    set | B::bit(board.sq(Cell::new(cell)))
+                });
             match piece.role {
                 Role::King => kings[piece.colour] = set,
                 Role::Man => men[piece.colour] = set,
@@ -429,10 +434,10 @@ mod tests {
     }
 
     /// The image of `pos` under the cell permutation `map`.
-    fn image(board: &Board<u64>, pos: &Position<u64>, map: &[usize]) -> Position<u64> {
+    fn image(board: &Board<u64>, pos: &Position<u64>, map: &[Cell]) -> Position<u64> {
         let moved = |set: u64| {
             set.iter()
-                .map(|sq| 1u64 << board.sq(map[board.cell(sq as u16)]))
+                .map(|sq| u64::bit(board.sq(map[board.cell(sq).index()])))
                 .fold(0, |a, b| a | b)
         };
         board

@@ -80,10 +80,10 @@ fn steps(geometry: &Geometry) -> (BTreeSet<Step>, Vec<Option<Step>>) {
     let mut all: Vec<(usize, (i32, i32))> = Vec::new();
     for cell in geometry.cells() {
         let (x, y) = geometry.display(cell);
-        for d in 0..geometry.direction_count() {
+        for &d in geometry.dirs() {
             if let Some(n) = geometry.neighbour(cell, d) {
                 let (nx, ny) = geometry.display(n);
-                all.push((d, (nx - x, ny - y)));
+                all.push((d.index(), (nx - x, ny - y)));
             }
         }
     }
@@ -193,15 +193,15 @@ impl Layout {
                 .forward
                 .iter()
                 .filter_map(|&d| {
-                    let [x, y] = place(dir_steps[d]?);
+                    let [x, y] = place(dir_steps[d.index()]?);
                     let len = (x * x + y * y).sqrt();
-                    (len > 0.0).then(|| ([x / len, y / len], geometry.directions()[d].name.clone()))
+                    (len > 0.0).then(|| ([x / len, y / len], geometry.direction(d).name.clone()))
                 })
                 .unzip();
             SideMarks {
                 forward,
                 forward_names,
-                promotion: side.promotion.clone(),
+                promotion: side.promotion.iter().map(|c| c.index()).collect(),
             }
         };
         let view_box = bounds(&cells, &fill, radius);

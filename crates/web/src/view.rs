@@ -86,15 +86,16 @@ pub fn move_view<B: Bits>(
     mv: &Move<B>,
     legal: &[Move<B>],
 ) -> MoveView {
-    let cells = |sqs: &[Sq]| sqs.iter().map(|&s| board.cell(s)).collect();
+    let cell = |sq: Sq| board.cell(sq).index();
+    let cells = |sqs: &[Sq]| sqs.iter().map(|&sq| cell(sq)).collect();
     MoveView {
         text: board.move_text(pos, mv, legal),
         route_text: board.route_text(pos, mv),
         kind: kind_name(mv.kind),
-        from: board.cell(mv.from),
-        to: board.cell(mv.to),
+        from: cell(mv.from),
+        to: cell(mv.to),
         routes: board.routes(pos, mv).iter().map(|r| cells(r)).collect(),
-        captured: mv.captured.iter().map(|s| board.cell(s as Sq)).collect(),
+        captured: mv.captured.iter().map(cell).collect(),
         promotes: mv.promotes,
     }
 }
@@ -109,7 +110,7 @@ pub fn position_view<B: Bits>(
     for p in Colour::BOTH {
         for (set, king) in [(pos.men(p), false), (pos.kings(p), true)] {
             pieces.extend(set.iter().map(|sq| PieceView {
-                cell: board.cell(sq as Sq),
+                cell: board.cell(sq).index(),
                 player: player_name(p),
                 king,
             }));
@@ -117,7 +118,7 @@ pub fn position_view<B: Bits>(
     }
     pieces.sort_by_key(|piece| piece.cell);
     let compulsory = legal.first().filter(|m| m.kind.is_capture()).map(|_| {
-        let mut from: Vec<usize> = legal.iter().map(|m| board.cell(m.from)).collect();
+        let mut from: Vec<usize> = legal.iter().map(|m| board.cell(m.from).index()).collect();
         from.sort_unstable();
         from.dedup();
         Compulsory {

@@ -80,7 +80,7 @@ pub fn draw<B: Bits>(
     }
     let mut text = render::render(
         board.geometry(),
-        |cell| render::piece_text(cells[cell], color),
+        |cell| render::piece_text(cells[cell.index()], color),
         &options,
     );
     let moves = board.moves(pos);

@@ -31,7 +31,7 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     for (mv, notation) in legal.iter().zip(texts) {
         text.push_str(&notation);
         if args.verbose {
-            let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
+            let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq)).collect();
             text.push_str(&format!(
                 "  {:?} {} captures [{}]{}",
                 mv.kind,

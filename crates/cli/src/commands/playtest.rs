@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
-use bushka_geometry::{Colour, Geometry};
+use bushka_geometry::{Cell, Colour, Geometry};
 use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 
 use crate::error::CliError;
@@ -114,9 +114,9 @@ fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
             continue;
         }
         let mut seen = vec![false; geometry.cell_count()];
-        let mut queue: VecDeque<usize> = side.men.iter().copied().collect();
+        let mut queue: VecDeque<Cell> = side.men.iter().copied().collect();
         for &c in &side.men {
-            seen[c] = true;
+            seen[c.index()] = true;
         }
         let mut reached = false;
         while let Some(cell) = queue.pop_front() {
@@ -126,9 +126,9 @@ fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
             }
             for &d in &side.forward {
                 if let Some(next) = geometry.neighbour(cell, d)
-                    && !seen[next]
+                    && !seen[next.index()]
                 {
-                    seen[next] = true;
+                    seen[next.index()] = true;
                     queue.push_back(next);
                 }
             }

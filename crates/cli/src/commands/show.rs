@@ -46,7 +46,7 @@ fn run_on<B: Bits>(board: &Board<B>, args: &Args) -> Result<(), CliError> {
     let position = args.position.position(board)?;
     let color = render::color_enabled();
     let start = pieces(board, &position);
-    let pieces = |cell: Cell| render::piece_text(start[cell], color);
+    let pieces = |cell: Cell| render::piece_text(start[cell.index()], color);
     let options = Options {
         color,
         row_labels: !args.names,

@@ -194,7 +194,7 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
         }
         let drawn = render::render(
             geometry,
-            |cell| render::piece_text(cells[cell], color),
+            |cell| render::piece_text(cells[cell.index()], color),
             &options,
         );
         let mut out = String::from("\n");

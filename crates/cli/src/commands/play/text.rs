@@ -59,11 +59,7 @@ fn capture_lines<B: Bits>(
         .iter()
         .zip(&texts)
         .map(|(mv, text)| {
-            let prey: Vec<&str> = mv
-                .captured
-                .iter()
-                .map(|sq| board.name(sq as bushka_rules::Sq))
-                .collect();
+            let prey: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq)).collect();
             format!(
                 "{text:<width$}  {}, takes {}",
                 board.route_text(pos, mv),
