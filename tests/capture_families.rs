@@ -65,7 +65,7 @@ fn exhaustive<B: Bits>(board: &Board<B>, pos: &Position<B>, from: Cell) -> Vec<(
     let mut stack = vec![(from, Vec::<Cell>::new())];
     while let Some((at, taken)) = stack.pop() {
         let mut any = false;
-        for &d in g.dirs() {
+        for d in g.dirs() {
             let Some(mut land) = g.neighbour(at, d) else {
                 continue;
             };

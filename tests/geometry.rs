@@ -425,10 +425,7 @@ fn bushka_10x10_neighbours() {
     // Interior cells have four neighbours, edge cells fewer; 2 * 81 links in all.
     let degree = |name: &str| {
         let c = cell(&g, name);
-        g.dirs()
-            .iter()
-            .filter(|&&d| g.neighbour(c, d).is_some())
-            .count()
+        g.dirs().filter(|&d| g.neighbour(c, d).is_some()).count()
     };
     assert_eq!(degree("f5"), 4);
     assert_eq!(degree("e1"), 1);
@@ -654,7 +651,7 @@ fn mirror_swaps_the_players_on_official_boards() {
         }
         for c in g.cells() {
             assert_eq!(m(m(c)), c, "{name}: the mirror is an involution");
-            for &d in g.dirs() {
+            for d in g.dirs() {
                 assert_eq!(g.neighbour(c, d).map(m), g.neighbour(m(c), g.opposite(d)));
             }
         }
@@ -836,7 +833,7 @@ fn embedding_shifts_match_every_link() {
     for (name, ..) in OFFICIAL {
         let g = builtin(name);
         let e = g.embedding();
-        for (&d, s) in g.dirs().iter().zip(&e.steps) {
+        for (d, s) in g.dirs().zip(&e.steps) {
             assert!(
                 matches!(s, Step::Shift(s) if *s != 0),
                 "{name}: direction {} should be a non-zero shift, is {s:?}",
@@ -844,7 +841,7 @@ fn embedding_shifts_match_every_link() {
             );
         }
         // Opposite directions shift by opposite amounts.
-        for &d in g.dirs() {
+        for d in g.dirs() {
             let (Step::Shift(a), Step::Shift(b)) =
                 (e.steps[d.index()], e.steps[g.opposite(d).index()])
             else {

@@ -90,7 +90,7 @@ proptest! {
         let cells: BTreeSet<(usize, usize)> = b.coords().into_iter().collect();
         for c in g.cells() {
             let (l, n) = g.coords(c);
-            for &d in g.dirs() {
+            for d in g.dirs() {
                 let (dl, dn) = g.direction(d).vector.unwrap_or((0, 0));
                 let target = (l as i64 + dl as i64, n as i64 + dn as i64);
                 let exists = target.0 >= 0
@@ -170,7 +170,7 @@ fn single_cell_boards() {
         assert_eq!(g.cell_count(), 1);
         let only = Cell::new(0);
         assert_eq!(g.name(only), "a1");
-        assert!(g.dirs().iter().all(|&d| g.neighbour(only, d).is_none()));
+        assert!(g.dirs().all(|d| g.neighbour(only, d).is_none()));
         assert_eq!(g.lines().len(), g.direction_count() / 2);
         check_all(&g);
     }

@@ -81,7 +81,7 @@ mod naive {
     ) {
         let long = king && g.rules().king_range == KingRange::Long;
         let dirs: Vec<Dir> = if king || g.rules().men_capture == MenCapture::All {
-            g.dirs().to_vec()
+            g.dirs().collect()
         } else {
             g.side(side).forward.clone()
         };
@@ -128,7 +128,7 @@ mod naive {
     ) {
         let long = king && g.rules().king_range == KingRange::Long;
         let dirs: Vec<Dir> = if king {
-            g.dirs().to_vec()
+            g.dirs().collect()
         } else {
             g.side(side).forward.clone()
         };

@@ -164,7 +164,7 @@ mod naive {
         for c in g.cells() {
             let Some(piece) = mine(pos, c) else { continue };
             if piece.king {
-                for &d in g.dirs() {
+                for d in g.dirs() {
                     let mut at = c;
                     while let Some(next) = g.neighbour(at, d) {
                         if next == c || pos.cells[next.index()].is_some() {
@@ -219,7 +219,7 @@ mod naive {
             if !my_man(pos, head) {
                 continue;
             }
-            for &d in g.dirs() {
+            for d in g.dirs() {
                 let Some(front) = g.neighbour(head, d) else {
                     continue;
                 };
@@ -286,7 +286,7 @@ mod naive {
         out: &mut BTreeSet<Mv>,
     ) {
         let mut continued = false;
-        for &d in g.dirs() {
+        for d in g.dirs() {
             // The cell the piece lands on and the piece it captures, if any.
             let landing = if piece.king {
                 king_approach(g, board, at, d)

@@ -186,13 +186,13 @@ pub fn lines_along(g: &Geometry, d: Dir) -> Vec<Line> {
 /// `neighbour(neighbour(c, d), opposite(d)) == c`. The graph holds the same links.
 pub fn check_links(g: &Geometry) {
     let mut edges = 0;
-    for &d in g.dirs() {
+    for d in g.dirs() {
         let o = g.opposite(d);
         assert_ne!(o, d, "direction {d:?} is its own opposite");
         assert_eq!(g.opposite(o), d, "opposite of opposite of {d:?}");
     }
     for c in g.cells() {
-        for &d in g.dirs() {
+        for d in g.dirs() {
             if let Some(to) = g.neighbour(c, d) {
                 edges += 1;
                 assert_ne!(to, c, "{} links to itself", g.name(c));
@@ -215,7 +215,7 @@ pub fn check_links(g: &Geometry) {
 /// at the edge or just before coming home on a ring.
 pub fn check_rays(g: &Geometry) {
     for c in g.cells() {
-        for &d in g.dirs() {
+        for d in g.dirs() {
             let ray = g.ray(c, d);
             assert!(ray.len() < g.cell_count());
             let mut at = c;
@@ -254,7 +254,7 @@ pub fn check_rays(g: &Geometry) {
 /// each direction pair. Lines are listed along the lower-numbered direction of a pair.
 pub fn check_lines(g: &Geometry) {
     let lines = g.lines();
-    let lower = || g.dirs().iter().copied().filter(|&d| d < g.opposite(d));
+    let lower = || g.dirs().filter(|&d| d < g.opposite(d));
     for line in &lines {
         let d = line.direction;
         assert!(
@@ -329,7 +329,7 @@ pub fn check_embedding(g: &Geometry) {
         e.index.iter().all(|&i| (i as usize) < e.span),
         "bit index beyond span"
     );
-    for (&d, s) in g.dirs().iter().zip(&e.steps) {
+    for (d, s) in g.dirs().zip(&e.steps) {
         if let Step::Shift(s) = *s {
             for c in g.cells() {
                 if let Some(to) = g.neighbour(c, d) {

@@ -96,10 +96,10 @@ fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
         }
     }
     let counts = [
-        material.kings.white,
-        material.men.white,
-        material.kings.black,
-        material.men.black,
+        material.kings[Colour::White],
+        material.men[Colour::White],
+        material.kings[Colour::Black],
+        material.men[Colour::Black],
     ];
     let mut walk = Walk {
         board,

@@ -96,12 +96,7 @@ impl<B: Bits> Evaluator<B> {
             dist_sets.reverse();
             rank[p] = dist_sets;
         }
-        let axes = board
-            .dirs()
-            .iter()
-            .copied()
-            .filter(|&d| board.opposite(d) > d)
-            .collect();
+        let axes = board.dirs().filter(|&d| board.opposite(d) > d).collect();
         Evaluator {
             weights,
             man: values.man,
@@ -167,7 +162,7 @@ impl<B: Bits> Evaluator<B> {
         if kings.is_empty() {
             return (sight, attack);
         }
-        for &d in board.dirs() {
+        for d in board.dirs() {
             let mut reach = board.step(kings, d) & empty;
             while !reach.is_empty() {
                 sight |= reach;

@@ -101,55 +101,43 @@ impl Piece {
 
 /// One value per colour, indexed by [`Colour`] (ordered White's first).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ByColour<T> {
-    /// White's.
-    pub white: T,
-    /// Black's.
-    pub black: T,
-}
+pub struct ByColour<T>([T; 2]);
 
 impl<T> ByColour<T> {
     /// White's value and Black's.
     #[inline]
     pub const fn new(white: T, black: T) -> ByColour<T> {
-        ByColour { white, black }
+        ByColour([white, black])
     }
 
     /// Each colour's value, made by `f`, White's first.
     #[inline]
     pub fn from_fn(mut f: impl FnMut(Colour) -> T) -> ByColour<T> {
-        let white = f(Colour::White);
-        ByColour {
-            white,
-            black: f(Colour::Black),
-        }
+        ByColour(Colour::BOTH.map(&mut f))
     }
 
     /// `f` applied to each value, White's first.
     #[inline]
-    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColour<U> {
-        let white = f(self.white);
-        ByColour {
-            white,
-            black: f(self.black),
-        }
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColour<U> {
+        ByColour(self.0.map(f))
     }
 
     /// The values exchanged: White gets Black's and Black White's.
     #[inline]
     pub fn swapped(self) -> ByColour<T> {
-        ByColour::new(self.black, self.white)
+        let [white, black] = self.0;
+        ByColour([black, white])
     }
 
     /// Both values by reference.
     #[inline]
     pub fn as_ref(&self) -> ByColour<&T> {
-        ByColour::new(&self.white, &self.black)
+        ByColour(self.0.each_ref())
     }
 
     /// Each colour with its value, White first.
     pub fn iter(&self) -> impl Iterator<Item = (Colour, &T)> {
-        [(Colour::White, &self.white), (Colour::Black, &self.black)].into_iter()
+        Colour::BOTH.into_iter().zip(&self.0)
     }
 }
 
@@ -158,19 +146,13 @@ impl<T> Index<Colour> for ByColour<T> {
 
     #[inline]
     fn index(&self, colour: Colour) -> &T {
-        match colour {
-            Colour::White => &self.white,
-            Colour::Black => &self.black,
-        }
+        &self.0[colour as usize]
     }
 }
 
 impl<T> IndexMut<Colour> for ByColour<T> {
     #[inline]
     fn index_mut(&mut self, colour: Colour) -> &mut T {
-        match colour {
-            Colour::White => &mut self.white,
-            Colour::Black => &mut self.black,
-        }
+        &mut self.0[colour as usize]
     }
 }

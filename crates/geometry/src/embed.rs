@@ -83,8 +83,8 @@ pub(crate) fn embed(coords: &[(i32, i32)], links: &Neighbours, max_span: usize) 
             }
             let index: Vec<u32> = raw.iter().map(|&r| (r - min) as u32).collect();
             let steps = dirs
-                .iter()
-                .map(|&d| direction_step(&index, links, d))
+                .clone()
+                .map(|d| direction_step(&index, links, d))
                 .collect();
             let candidate = Embedding { index, span, steps };
             let s = score(&candidate);

@@ -234,8 +234,8 @@ impl Geometry {
     }
 
     /// Every direction, in index order.
-    pub fn dirs(&self) -> &'static [Dir] {
-        Dir::first(self.directions.len())
+    pub fn dirs(&self) -> impl DoubleEndedIterator<Item = Dir> + ExactSizeIterator + Clone + use<> {
+        Dir::range(self.directions.len())
     }
 
     /// The direction `d`.
@@ -355,7 +355,7 @@ impl Geometry {
     /// lowest cell.
     pub fn lines(&self) -> Vec<Line> {
         let mut lines = Vec::new();
-        for (&d, dir) in self.dirs().iter().zip(&self.directions) {
+        for (d, dir) in self.dirs().zip(&self.directions) {
             if dir.opposite < d {
                 continue;
             }

@@ -61,8 +61,8 @@ impl Dir {
 
     /// The first `count` directions (at most [`MAX_DIRS`]), in index order.
     #[inline]
-    pub fn first(count: usize) -> &'static [Dir] {
-        &Dir::ALL[..count.min(MAX_DIRS)]
+    pub fn range(count: usize) -> impl DoubleEndedIterator<Item = Dir> + ExactSizeIterator + Clone {
+        (0..count.min(MAX_DIRS)).map(|i| Dir(i as u8))
     }
 
     /// Its index, `0..direction_count()`.

@@ -6,7 +6,7 @@ use petgraph::graph::DiGraph;
 
 use crate::assemble::Ctx;
 use crate::cells::Cells;
-use crate::colour::ByColour;
+use crate::colour::{ByColour, Colour};
 use crate::display::{coordinate_range_text, within_coordinate_range};
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{LinkSpec, Name, VariantFile};
@@ -30,7 +30,7 @@ pub(crate) fn collect_directions(
         ));
     }
     let mut index: HashMap<&str, Dir> = HashMap::new();
-    for (&d, spec) in Dir::first(specs.len()).iter().zip(specs) {
+    for (d, spec) in Dir::range(specs.len()).zip(specs) {
         if index.insert(spec.name.get_ref(), d).is_some() {
             return Err(ctx.at(
                 &spec.name,
@@ -86,7 +86,7 @@ pub(crate) fn collect_directions(
             opposite,
         });
     }
-    for (&i, d) in Dir::first(dirs.len()).iter().zip(&dirs) {
+    for (i, d) in Dir::range(dirs.len()).zip(&dirs) {
         let back = &dirs[d.opposite.index()];
         let vectors_clash =
             matches!((d.vector, back.vector), (Some(a), Some(b)) if a != (-b.0, -b.1));
@@ -156,7 +156,7 @@ pub(crate) fn build_links(
     let name = |cell: Cell| cells.names[cell.index()].clone();
     let direction = |d: Dir| &dirs[d.index()];
     for (cell, &(l, n)) in links.cells().zip(&cells.coords) {
-        for (&d, dir) in links.dirs().iter().zip(dirs) {
+        for (d, dir) in links.dirs().zip(dirs) {
             if let Some((dl, dn)) = dir.vector {
                 let to = (l as i64 + dl as i64, n as i64 + dn as i64);
                 if to.0 >= 0 && to.1 >= 0 {
@@ -245,7 +245,7 @@ pub(crate) fn build_rays(links: &Neighbours) -> (Vec<Cell>, Vec<(u32, u32)>) {
     let mut rays = Vec::new();
     let mut ranges = Vec::with_capacity(links.cell_count() * links.dirs().len());
     for cell in links.cells() {
-        for &d in links.dirs() {
+        for d in links.dirs() {
             let start = rays.len() as u32;
             let mut at = cell;
             while let Some(next) = links.get(at, d) {
@@ -288,7 +288,7 @@ pub(crate) fn find_mirror(
     let image = |cell: Cell| mirror[cell.index()];
     let opposite = |d: Dir| dirs[d.index()].opposite;
     for cell in links.cells() {
-        for &d in links.dirs() {
+        for d in links.dirs() {
             if links.get(image(cell), opposite(d)) != links.get(cell, d).map(image) {
                 return None;
             }
@@ -299,7 +299,7 @@ pub(crate) fn find_mirror(
         v.sort_unstable();
         v
     };
-    let (white, black) = (&sides.white, &sides.black);
+    let (white, black) = (&sides[Colour::White], &sides[Colour::Black]);
     let mut white_forward: Vec<Dir> = white.forward.iter().map(|&d| opposite(d)).collect();
     let mut black_forward = black.forward.clone();
     white_forward.sort_unstable();

@@ -43,16 +43,15 @@ impl Neighbours {
     }
 
     /// Every direction, in index order.
-    pub(crate) fn dirs(&self) -> &'static [Dir] {
-        Dir::first(self.dirs)
+    pub(crate) fn dirs(&self) -> impl ExactSizeIterator<Item = Dir> + Clone + use<> {
+        Dir::range(self.dirs)
     }
 
     /// Every link: (cell, direction, neighbour), by cell, then direction.
     pub(crate) fn links(&self) -> impl Iterator<Item = (Cell, Dir, Cell)> + '_ {
         self.cells().flat_map(move |cell| {
             self.dirs()
-                .iter()
-                .filter_map(move |&d| self.get(cell, d).map(|to| (cell, d, to)))
+                .filter_map(move |d| self.get(cell, d).map(|to| (cell, d, to)))
         })
     }
 }

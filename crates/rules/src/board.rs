@@ -38,8 +38,8 @@ pub struct Board<B: Bits> {
     geometry: Arc<Geometry>,
     /// Every cell's bit.
     pub(crate) all: B,
-    /// Every direction, in index order.
-    pub(crate) dirs: &'static [Dir],
+    /// Number of directions.
+    pub(crate) dirs: usize,
     pub(crate) opposite: [Dir; MAX_DIRS],
     /// Per direction, a step of a whole set that way.
     forward_steps: [SetStep<B>; MAX_DIRS],
@@ -73,7 +73,7 @@ impl<B: Bits> Board<B> {
         if embedding.span > B::CAPACITY {
             return None;
         }
-        let dirs = geometry.dirs();
+        let dirs = geometry.direction_count();
         let span = embedding.span;
         let sq_of_cell: Vec<Sq> = embedding
             .index
@@ -90,14 +90,14 @@ impl<B: Bits> Board<B> {
         let mut all = B::EMPTY;
         for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
             all |= B::bit(sq);
-            for &d in dirs {
+            for d in Dir::range(dirs) {
                 if let Some(to) = geometry.neighbour(cell, d) {
                     neighbour[sq.index()][d.index()] = sq_of_cell[to.index()];
                     has_neighbour[d.index()] |= B::bit(sq);
                 }
             }
         }
-        for &d in dirs {
+        for d in Dir::range(dirs) {
             opposite[d.index()] = geometry.opposite(d);
         }
         let set_step = |d: Dir| {
@@ -127,12 +127,10 @@ impl<B: Bits> Board<B> {
             dir: Dir::new(0),
         };
         let rotates = B::FAST_ROTATE
-            && dirs
-                .iter()
-                .all(|d| matches!(embedding.steps[d.index()], Step::Shift(_)));
+            && Dir::range(dirs).all(|d| matches!(embedding.steps[d.index()], Step::Shift(_)));
         let mut forward_steps = [no_step; MAX_DIRS];
         let mut backward_steps = [no_step; MAX_DIRS];
-        for &d in dirs {
+        for d in Dir::range(dirs) {
             forward_steps[d.index()] = set_step(d);
             backward_steps[d.index()] = set_step(opposite[d.index()]);
         }
@@ -208,8 +206,16 @@ impl<B: Bits> Board<B> {
 
     /// Every direction, in index order.
     #[inline]
-    pub fn dirs(&self) -> &'static [Dir] {
-        self.dirs
+    pub fn dirs(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Dir> + ExactSizeIterator + Clone + use<B> {
+        Dir::range(self.dirs)
+    }
+
+    /// Every direction, in index order, as a slice.
+    #[inline]
+    pub(crate) fn dir_slice(&self) -> &'static [Dir] {
+        &Dir::ALL[..self.dirs]
     }
 
     /// The opposite of `d`.

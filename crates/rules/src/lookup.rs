@@ -66,7 +66,7 @@ impl<B: Bits> Board<B> {
         if !matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture) {
             return None;
         }
-        self.dirs().iter().find_map(|&d| {
+        self.dirs().find_map(|d| {
             let mut line = vec![mv.from];
             let mut sq = mv.from;
             while sq != mv.to {

@@ -134,7 +134,7 @@ impl<B: Bits> Board<B> {
         }
         let short = self.rules.king_range == KingRange::Short;
         for king in pos.kings(me).iter() {
-            for &d in self.dirs {
+            for d in self.dirs() {
                 let mut at = king;
                 loop {
                     at = self.neighbour(at, d);
@@ -187,7 +187,7 @@ impl<B: Bits> Board<B> {
         let kings = pos.kings(me);
         if !kings.is_empty() {
             let short = self.rules.king_range == KingRange::Short;
-            for &d in self.dirs {
+            for d in self.dirs() {
                 let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;

@@ -206,10 +206,7 @@ impl<B: Bits> Board<B> {
     /// Whether `mv` is a line move or linear capture between neighbouring cells.
     fn line_like_a_step(&self, mv: &Move<B>) -> bool {
         matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture)
-            && self
-                .dirs()
-                .iter()
-                .any(|&d| self.neighbour(mv.from, d) == mv.to)
+            && self.dirs().any(|d| self.neighbour(mv.from, d) == mv.to)
     }
 
     /// Whether `route` is a route of `mv` (for a line move or a linear capture, also

@@ -163,7 +163,9 @@ impl<B: Bits> Board<B> {
         kings: ByColour<B>,
         side: Colour,
     ) -> Option<Position<B>> {
-        let sets = [men.white, men.black, kings.white, kings.black];
+        let sets = [men, kings]
+            .into_iter()
+            .flat_map(|set| Colour::BOTH.map(|c| set[c]));
         let mut seen = B::EMPTY;
         for set in sets {
             if !(set & seen).is_empty() || !(set & !self.all).is_empty() {

@@ -26,7 +26,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bushka_geometry::{ByColour, Geometry};
+use bushka_geometry::{ByColour, Colour, Geometry};
 
 use crate::fingerprint::Fingerprint;
 use crate::index::Indexer;
@@ -122,7 +122,12 @@ fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
     out.extend_from_slice(&(id.len() as u16).to_le_bytes());
     out.extend_from_slice(id);
     out.extend_from_slice(&fingerprint.hash);
-    out.extend_from_slice(&[m.kings.white, m.kings.black, m.men.white, m.men.black]);
+    out.extend_from_slice(&[
+        m.kings[Colour::White],
+        m.kings[Colour::Black],
+        m.men[Colour::White],
+        m.men[Colour::Black],
+    ]);
     out.extend_from_slice(&table.indexer().size().to_le_bytes());
     out.push(if wide { 2 } else { 1 });
     out.extend_from_slice(&crc32fast::hash(&values).to_le_bytes());

@@ -31,13 +31,13 @@ impl Fingerprint {
             rules.men_capture,
             rules.line_moves
         );
-        for &d in geometry.dirs() {
+        for d in geometry.dirs() {
             let opposite = geometry.opposite(d);
             let _ = writeln!(text, "dir {d:?} opposite {opposite:?}");
         }
         for cell in geometry.cells() {
             let _ = write!(text, "cell {cell:?} {}", geometry.name(cell));
-            for &d in geometry.dirs() {
+            for d in geometry.dirs() {
                 match geometry.neighbour(cell, d) {
                     Some(n) => {
                         let _ = write!(text, " {n:?}");

@@ -95,8 +95,8 @@ impl fmt::Display for Material {
         write!(
             f,
             "{} v {}",
-            side_text(self.kings.white, self.men.white),
-            side_text(self.kings.black, self.men.black)
+            side_text(self.kings[Colour::White], self.men[Colour::White]),
+            side_text(self.kings[Colour::Black], self.men[Colour::Black])
         )
     }
 }

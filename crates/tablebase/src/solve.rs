@@ -179,7 +179,7 @@ impl<B: Bits> Solver<'_, B> {
         let men = ByColour::from_fn(|colour| pos.men(colour));
         let kings = ByColour::from_fn(|colour| pos.kings(colour));
         for b in pos.kings(mover).iter() {
-            for &d in board.dirs() {
+            for d in board.dirs() {
                 let mut a = b;
                 loop {
                     a = board.neighbour(a, d);

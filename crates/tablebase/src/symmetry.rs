@@ -56,12 +56,12 @@ fn keeps_side(geometry: &Geometry, colour: Colour, auto: &Automorphism) -> bool 
 /// Every symmetry of the board's links (the identity included when the board is
 /// connected).
 fn automorphisms(geometry: &Geometry) -> Vec<Automorphism> {
-    let dirs = geometry.dirs();
+    let dirs: Vec<Dir> = geometry.dirs().collect();
     if geometry.cell_count() == 0 || dirs.len() > MAX_DIRECTIONS {
         return Vec::new();
     }
     let image = |sigma: &[Dir], d: Dir| sigma[d.index()];
-    let sigmas: Vec<Vec<Dir>> = permutations(dirs)
+    let sigmas: Vec<Vec<Dir>> = permutations(&dirs)
         .into_iter()
         .filter(|s| {
             dirs.iter()
@@ -93,7 +93,7 @@ fn extend(geometry: &Geometry, target: Cell, sigma: &[Dir]) -> Option<Vec<Cell>>
     used[target.index()] = true;
     let mut stack = vec![(first, target)];
     while let Some((c, image)) = stack.pop() {
-        for (&d, &s) in geometry.dirs().iter().zip(sigma) {
+        for (d, &s) in geometry.dirs().zip(sigma) {
             match (geometry.neighbour(c, d), geometry.neighbour(image, s)) {
                 (None, None) => {}
                 (Some(a), Some(b)) if map[a.index()].is_none() => {
@@ -180,7 +180,7 @@ mod tests {
                 let mut links: Vec<(Cell, Cell)> = Vec::new();
                 let mut mapped: Vec<(Cell, Cell)> = Vec::new();
                 for c in g.cells() {
-                    for &d in g.dirs() {
+                    for d in g.dirs() {
                         if let Some(n) = g.neighbour(c, d) {
                             links.push((c, n));
                             mapped.push((map[c.index()], map[n.index()]));

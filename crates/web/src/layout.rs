@@ -80,7 +80,7 @@ fn steps(geometry: &Geometry) -> (BTreeSet<Step>, Vec<Option<Step>>) {
     let mut all: Vec<(usize, (i32, i32))> = Vec::new();
     for cell in geometry.cells() {
         let (x, y) = geometry.display(cell);
-        for &d in geometry.dirs() {
+        for d in geometry.dirs() {
             if let Some(n) = geometry.neighbour(cell, d) {
                 let (nx, ny) = geometry.display(n);
                 all.push((d.index(), (nx - x, ny - y)));

@@ -40,7 +40,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
     let mut majority = Majority::new(board.rules.majority);
-    for &d in board.dirs {
+    for d in board.dirs() {
         let heads = men
             & board.step(men, d)
             & board.step_back(empty, d)
@@ -134,7 +134,7 @@ impl<B: Bits> Sequences<'_, B> {
         let capturable = self.theirs & !captured;
         let mut found = [(Sq::NONE, Sq::NONE); MAX_DIRS];
         let mut n = 0;
-        for &d in board.dirs {
+        for d in board.dirs() {
             let mut land = board.neighbour(at, d);
             if land == Sq::NONE || land == at || self.blocking.has(land) {
                 continue;
@@ -179,7 +179,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let empty = board.all & !occupied;
     let mut majority = Majority::new(board.rules.majority);
     let mut men_that_can = B::EMPTY;
-    for &d in board.dirs {
+    for d in board.dirs() {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);
     }
     let long_kings = board.rules.king_range == KingRange::Long;

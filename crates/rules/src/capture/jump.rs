@@ -99,7 +99,7 @@ fn captures<B: Bits>(
         search.start(sq, empty);
     }
     if !kings.is_empty() {
-        search.jumps.dirs = board.dirs;
+        search.jumps.dirs = board.dir_slice();
         search.jumps.long = board.rules.king_range == KingRange::Long;
         search.promotion = B::EMPTY;
         for sq in kings.iter() {
@@ -171,7 +171,7 @@ fn list_single_jumps<B: Bits>(
 /// The directions in which the mover's men capture.
 fn men_directions<B: Bits>(board: &Board<B>, me: bushka_geometry::Colour) -> &[Dir] {
     match board.rules.men_capture {
-        MenCapture::All => board.dirs,
+        MenCapture::All => board.dir_slice(),
         MenCapture::Forward => board.forward(me),
     }
 }
@@ -300,7 +300,7 @@ pub(crate) fn replaying<B: Bits, R>(
         theirs: pos.pieces(me.opponent()) & mv.captured,
         vacant: (board.all & !pos.occupied()) | B::bit(mv.from),
         dirs: if king {
-            board.dirs
+            board.dir_slice()
         } else {
             men_directions(board, me)
         },
