@@ -1,12 +1,14 @@
 //! The Bushka computer opponent, generic over every variant: a static evaluation
 //! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
-//! ([`Searcher`]), and the players that the command line names ([`PlayerSpec`]).
+//! ([`Searcher`]), the move choosers ([`Chooser`]) that the command line names
+//! ([`PlayerSpec`]), and the loop that plays a game out between two ([`play_out`]).
 
 #![forbid(unsafe_code)]
 
 mod eval;
 mod player;
 mod playout;
+mod score;
 mod search;
 mod table_dirs;
 mod tables;
@@ -18,9 +20,6 @@ pub use player::{
     PlayerSpec, Random, SpecError, range_text,
 };
 pub use playout::{End, play_out};
-pub use search::{
-    Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
-    score_text,
-};
+pub use score::{MATE, MATE_BOUND, score_text, table_score};
+pub use search::{Iteration, Limits, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher};
 pub use table_dirs::{TablesDir, TablesError};
-pub use tables::table_score;

@@ -12,7 +12,8 @@ use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::search::{Limits, MATE_BOUND, Searcher};
+use crate::score::MATE_BOUND;
+use crate::search::{Limits, Searcher};
 use crate::table_dirs::{TablesDir, TablesError};
 
 /// Something that picks a move for the side to move of a game.

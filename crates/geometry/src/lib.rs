@@ -29,6 +29,7 @@ mod numbering;
 mod rows;
 mod rule_set;
 mod sides;
+mod source;
 
 pub use assemble::{load_path, load_str};
 pub use board_only::{load_board_path, load_board_str};

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use petgraph::graph::DiGraph;
 
-use crate::assemble::Ctx;
 use crate::cells::Cells;
 use crate::colour::{ByColour, Colour};
 use crate::display::{coordinate_range_text, within_coordinate_range};
@@ -13,15 +12,16 @@ use crate::file::{LinkSpec, Name, VariantFile};
 use crate::geometry::{Direction, Side};
 use crate::index::{Cell, Dir, MAX_DIRS};
 use crate::neighbours::Neighbours;
+use crate::source::Source;
 
 /// The directions of `[board]`, each with its opposite, checked to pair up.
 pub(crate) fn collect_directions(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
 ) -> Result<Vec<Direction>, VariantError> {
     let specs = &file.board.directions;
     if specs.len() > MAX_DIRS {
-        return Err(ctx.err(
+        return Err(source.err(
             None,
             ErrorKind::BadValue {
                 key: "board.directions".into(),
@@ -32,13 +32,13 @@ pub(crate) fn collect_directions(
     let mut index: HashMap<&str, Dir> = HashMap::new();
     for (d, spec) in Dir::range(specs.len()).zip(specs) {
         if index.insert(spec.name.get_ref(), d).is_some() {
-            return Err(ctx.at(
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::DuplicateDirection(spec.name.get_ref().clone()),
             ));
         }
         if spec.vector == Some([0, 0]) {
-            return Err(ctx.at(
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::ZeroVector(spec.name.get_ref().clone()),
             ));
@@ -46,7 +46,7 @@ pub(crate) fn collect_directions(
         if let Some(v) = spec.vector
             && !within_coordinate_range(v)
         {
-            return Err(ctx.at(
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::BadValue {
                     key: format!("board.directions.vector of `{}`", spec.name.get_ref()),
@@ -60,7 +60,7 @@ pub(crate) fn collect_directions(
         let name = spec.name.get_ref();
         let opposite = match &spec.opposite {
             Some(opp) => *index.get(opp.get_ref().as_str()).ok_or_else(|| {
-                ctx.at(
+                source.at(
                     opp,
                     ErrorKind::UnknownDirection {
                         key: "board.directions.opposite".into(),
@@ -74,11 +74,11 @@ pub(crate) fn collect_directions(
                     .iter()
                     .position(|s| negated.is_some() && s.vector == negated)
                     .map(Dir::new)
-                    .ok_or_else(|| ctx.at(&spec.name, ErrorKind::NoOpposite(name.clone())))?
+                    .ok_or_else(|| source.at(&spec.name, ErrorKind::NoOpposite(name.clone())))?
             }
         };
         if specs[opposite.index()].name.get_ref() == name {
-            return Err(ctx.at(&spec.name, ErrorKind::NoOpposite(name.clone())));
+            return Err(source.at(&spec.name, ErrorKind::NoOpposite(name.clone())));
         }
         dirs.push(Direction {
             name: name.clone(),
@@ -91,7 +91,7 @@ pub(crate) fn collect_directions(
         let vectors_clash =
             matches!((d.vector, back.vector), (Some(a), Some(b)) if a != (-b.0, -b.1));
         if back.opposite != i || vectors_clash {
-            return Err(ctx.at(
+            return Err(source.at(
                 &specs[i.index()].name,
                 ErrorKind::OppositeMismatch {
                     direction: d.name.clone(),
@@ -105,7 +105,7 @@ pub(crate) fn collect_directions(
 
 /// The index of the direction `name`, or an error naming `key`.
 pub(crate) fn direction_index(
-    ctx: &Ctx,
+    source: &Source,
     dirs: &[Direction],
     key: &str,
     name: &Name,
@@ -114,7 +114,7 @@ pub(crate) fn direction_index(
         .position(|d| &d.name == name.get_ref())
         .map(Dir::new)
         .ok_or_else(|| {
-            ctx.at(
+            source.at(
                 name,
                 ErrorKind::UnknownDirection {
                     key: key.to_string(),
@@ -125,23 +125,23 @@ pub(crate) fn direction_index(
 }
 
 fn resolve_link(
-    ctx: &Ctx,
+    source: &Source,
     cells: &Cells,
     dirs: &[Direction],
     key: &str,
     link: &LinkSpec,
 ) -> Result<(Cell, Cell, Dir), VariantError> {
     Ok((
-        cells.lookup(ctx, key, &link.from)?,
-        cells.lookup(ctx, key, &link.to)?,
-        direction_index(ctx, dirs, key, &link.direction)?,
+        cells.lookup(source, key, &link.from)?,
+        cells.lookup(source, key, &link.to)?,
+        direction_index(source, dirs, key, &link.direction)?,
     ))
 }
 
 /// Every cell's neighbour in every direction: lattice vectors first, then removed and
 /// explicit links, checked to be mutual.
 pub(crate) fn build_links(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     cells: &Cells,
     dirs: &[Direction],
@@ -167,9 +167,9 @@ pub(crate) fn build_links(
         }
     }
     for link in &file.board.remove_links {
-        let (from, to, d) = resolve_link(ctx, cells, dirs, "board.remove_links", link)?;
+        let (from, to, d) = resolve_link(source, cells, dirs, "board.remove_links", link)?;
         if links.get(from, d) != Some(to) {
-            return Err(ctx.at(
+            return Err(source.at(
                 &link.from,
                 ErrorKind::NoSuchLink {
                     from: name(from),
@@ -186,10 +186,10 @@ pub(crate) fn build_links(
     }
     let mut explicit = Vec::new();
     for link in &file.board.links {
-        let (from, to, d) = resolve_link(ctx, cells, dirs, "board.links", link)?;
+        let (from, to, d) = resolve_link(source, cells, dirs, "board.links", link)?;
         match links.get(from, d) {
             Some(existing) if existing != to => {
-                return Err(ctx.at(
+                return Err(source.at(
                     &link.from,
                     ErrorKind::ConflictingLink {
                         cell: name(from),
@@ -207,7 +207,7 @@ pub(crate) fn build_links(
         if let Some(to) = links.get(from, d) {
             let opp = direction(d).opposite;
             if links.get(to, opp) != Some(from) {
-                return Err(ctx.at(
+                return Err(source.at(
                     span,
                     ErrorKind::LinkNotMutual {
                         from: name(from),
@@ -225,7 +225,7 @@ pub(crate) fn build_links(
     for (from, d, to) in links.links() {
         let dir = direction(d);
         if links.get(to, dir.opposite) != Some(from) {
-            return Err(ctx.at(
+            return Err(source.at(
                 &file.board.directions[d.index()].name,
                 ErrorKind::LinkNotMutual {
                     from: name(from),

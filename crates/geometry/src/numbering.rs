@@ -5,16 +5,16 @@
 
 use std::collections::HashMap;
 
-use crate::assemble::Ctx;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
 use crate::geometry::Notation;
 use crate::index::Cell;
+use crate::source::Source;
 
 /// Reads `board.notation`; for numeric notation renames the cells to their square
 /// numbers (keeping the old names as aliases in `by_name`).
 pub(crate) fn number_cells(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     names: &mut [String],
     by_name: &mut HashMap<String, Cell>,
@@ -33,7 +33,7 @@ pub(crate) fn number_cells(
             }
             Ok(Notation::Numeric)
         }
-        _ => Err(ctx.err(
+        _ => Err(source.err(
             Some(&spec.span()),
             ErrorKind::BadValue {
                 key: "board.notation".into(),

@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 
-use crate::assemble::Ctx;
 use crate::cells::Cells;
 use crate::colour::Colour;
 use crate::error::{ErrorKind, VariantError};
@@ -12,6 +11,7 @@ use crate::index::{Cell, Dir};
 use crate::links::direction_index;
 use crate::neighbours::Neighbours;
 use crate::rows::first_rows;
+use crate::source::Source;
 
 /// Where a side's men start and how far the rows of `men = { rows = N }` reach.
 pub(crate) struct StartContext<'a> {
@@ -34,7 +34,7 @@ pub(crate) fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
 
 /// The listed men, or the cells of the first rows (named, with the span of `rows`).
 fn men_names(
-    ctx: &Ctx,
+    source: &Source,
     colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
@@ -46,7 +46,7 @@ fn men_names(
         MenSpec::Rows(rows) => {
             let n = *rows.get_ref();
             if !(1..=64).contains(&n) {
-                return Err(ctx.err(
+                return Err(source.err(
                     Some(&rows.span()),
                     ErrorKind::BadValue {
                         key: format!("players.{}.men.rows", colour.name().to_lowercase()),
@@ -67,7 +67,7 @@ fn men_names(
 /// One player's side: forward directions, promotion zone, men and kings, each cell
 /// claimed once across both sides (`claimed`).
 pub(crate) fn build_side(
-    ctx: &Ctx,
+    source: &Source,
     colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
@@ -78,20 +78,20 @@ pub(crate) fn build_side(
     let key = |k: &str| format!("players.{}.{k}", colour.name().to_lowercase());
     let mut forward = Vec::new();
     for name in &spec.forward {
-        let d = direction_index(ctx, dirs, &key("forward"), name)?;
+        let d = direction_index(source, dirs, &key("forward"), name)?;
         if !forward.contains(&d) {
             forward.push(d);
         }
     }
     if forward.is_empty() {
-        return Err(ctx.err(None, ErrorKind::NoForward(colour.name().into())));
+        return Err(source.err(None, ErrorKind::NoForward(colour.name().into())));
     }
     let mut promotion = Vec::new();
     for name in spec.promotion.get_ref() {
-        promotion.push(cells.lookup(ctx, &key("promotion"), name)?);
+        promotion.push(cells.lookup(source, &key("promotion"), name)?);
     }
     if promotion.is_empty() {
-        return Err(ctx.err(
+        return Err(source.err(
             Some(&spec.promotion.span()),
             ErrorKind::EmptyPromotion(colour.name().into()),
         ));
@@ -101,12 +101,12 @@ pub(crate) fn build_side(
     let mut place = |names: &[Name], what: &str, is_man: bool| -> Result<Vec<Cell>, VariantError> {
         let mut out = Vec::new();
         for name in names {
-            let cell = cells.lookup(ctx, &key(what), name)?;
+            let cell = cells.lookup(source, &key(what), name)?;
             if claimed.insert(cell, ()).is_some() {
-                return Err(ctx.at(name, ErrorKind::StartClaimedTwice(name.get_ref().clone())));
+                return Err(source.at(name, ErrorKind::StartClaimedTwice(name.get_ref().clone())));
             }
             if is_man && promotion.contains(&cell) {
-                return Err(ctx.at(
+                return Err(source.at(
                     name,
                     ErrorKind::ManOnPromotion {
                         player: colour.name().into(),
@@ -120,7 +120,7 @@ pub(crate) fn build_side(
         Ok(out)
     };
     let men = place(
-        &men_names(ctx, colour, spec, cells, &forward, start)?,
+        &men_names(source, colour, spec, cells, &forward, start)?,
         "men",
         true,
     )?;
