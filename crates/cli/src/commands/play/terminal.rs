@@ -17,6 +17,7 @@ use super::lines::Lines;
 use super::text;
 use crate::commands::common::pieces;
 use crate::error::CliError;
+use crate::output::output_error;
 use crate::render::{self, Options};
 
 /// What the main loop does after a turn or a command.
@@ -476,14 +477,6 @@ impl<B: Bits, R: BufRead, W: Write> Terminal<B, R, W> {
             Err(e) => format!("Cannot save to {file}: {e}."),
         };
         self.say(&message)
-    }
-}
-
-/// The error for output that cannot be written (quiet when the reader went away).
-pub(super) fn output_error(e: std::io::Error) -> CliError {
-    match e.kind() {
-        std::io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        _ => CliError::Output(e),
     }
 }
 
