@@ -8,6 +8,7 @@
 
 pub mod families;
 pub mod harness;
+pub mod lockstep;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
