@@ -86,15 +86,23 @@ pub fn load_err(text: &str) -> VariantError {
 /// Asserts the error's kind, and that it is reported on the line of `text` holding
 /// `needle` (or without a location when `needle` is `None`).
 pub fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
-    let e = load_err(text);
-    assert_eq!(without_nearby(&e.kind), kind, "{e}");
-    assert_eq!(e.origin, "test.toml");
+    expect_case("the file", text, kind, needle)
+}
+
+/// [`expect`] for one case of a table: every failure message starts with `case`.
+pub fn expect_case(case: &str, text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
+    let e = match bushka_geometry::load_str(text, "test.toml") {
+        Ok(_) => panic!("{case}: expected an error, but the file loaded:\n{text}"),
+        Err(e) => e,
+    };
+    assert_eq!(without_nearby(&e.kind), kind, "{case}: {e}");
+    assert_eq!(e.origin, "test.toml", "{case}");
     match needle {
         Some(needle) => {
             let line = line_of(text, needle);
-            assert_eq!(e.location.map(|l| l.line), Some(line), "{e}");
+            assert_eq!(e.location.map(|l| l.line), Some(line), "{case}: {e}");
         }
-        None => assert_eq!(e.location, None, "{e}"),
+        None => assert_eq!(e.location, None, "{case}: {e}"),
     }
     e
 }
