@@ -9,10 +9,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bushka_engine::{Limits, STEPS_PER_NODE, Searcher};
-
+use bushka_geometry::Cell;
 use bushka_rules::{
-    AnyBoard, Bits, Board, Budget, Game, GameError, GenerationLimit, MoveList, Position, Sq,
-    with_board,
+    AnyBoard, Bits, Board, Budget, Game, GameError, GenerationLimit, MoveList, Position, with_board,
 };
 use bushka_tests::families::{king_among_men, kings_1024};
 use bushka_tests::load;
@@ -56,21 +55,17 @@ macro_rules! on_family {
 /// Every maximal capture sequence of the king on `from` (no majority): the set of
 /// (end, captured set) pairs as cells, by plain depth-first search over the geometry's
 /// neighbour table — the rules of crates/rules/RULES.md 3.4 for a long king.
-fn exhaustive<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    from: usize,
-) -> Vec<(usize, Vec<usize>)> {
+fn exhaustive<B: Bits>(board: &Board<B>, pos: &Position<B>, from: Cell) -> Vec<(Cell, Vec<Cell>)> {
     let g = board.geometry();
     let me = pos.side();
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
-    let blocked = |c: usize| c != from && occupied.has(board.sq(c) as usize);
+    let blocked = |c: Cell| c != from && occupied.has(board.sq(c));
     let mut ends = std::collections::BTreeSet::new();
-    let mut stack = vec![(from, Vec::<usize>::new())];
+    let mut stack = vec![(from, Vec::<Cell>::new())];
     while let Some((at, taken)) = stack.pop() {
         let mut any = false;
-        for d in 0..g.direction_count() {
+        for d in g.dirs() {
             let Some(mut land) = g.neighbour(at, d) else {
                 continue;
             };
@@ -82,8 +77,7 @@ fn exhaustive<B: Bits>(
                 land = c;
                 next = g.neighbour(c, d);
             }
-            let Some(target) =
-                next.filter(|&c| theirs.has(board.sq(c) as usize) && !taken.contains(&c))
+            let Some(target) = next.filter(|&c| theirs.has(board.sq(c)) && !taken.contains(&c))
             else {
                 continue;
             };
@@ -102,13 +96,12 @@ fn exhaustive<B: Bits>(
 }
 
 /// The generator's moves as (end, captured set), sorted.
-fn generated<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(usize, Vec<usize>)> {
-    let mut out: Vec<(usize, Vec<usize>)> = board
+fn generated<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(Cell, Vec<Cell>)> {
+    let mut out: Vec<(Cell, Vec<Cell>)> = board
         .moves(pos)
         .iter()
         .map(|m| {
-            let mut captured: Vec<usize> =
-                m.captured.iter().map(|sq| board.cell(sq as Sq)).collect();
+            let mut captured: Vec<Cell> = m.captured.iter().map(|sq| board.cell(sq)).collect();
             captured.sort_unstable();
             (board.cell(m.to), captured)
         })
@@ -118,8 +111,8 @@ fn generated<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(usize, Vec<us
 }
 
 /// The cell of the side to move's king.
-fn king_of<B: Bits>(board: &Board<B>, pos: &Position<B>) -> usize {
-    board.cell(pos.kings(pos.side()).lowest() as Sq)
+fn king_of<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Cell {
+    board.cell(pos.kings(pos.side()).lowest())
 }
 
 #[test]

@@ -10,7 +10,7 @@ use bushka_arena::{
     Termination, VariantReport, compare, run_match,
 };
 use bushka_engine::{End, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use bushka_tests::{ALL_BUILTINS, OFFICIAL, builtin};
 

@@ -1,7 +1,7 @@
 //! Geometry of the official boards and the authored built-ins, checked against the
 //! facts in crates/rules/RULES.md section 2.
 
-use bushka_geometry::{Geometry, Player, Step, load_path};
+use bushka_geometry::{Cell, Colour, Geometry, Step, load_path};
 use bushka_tests::*;
 
 /// (label, length) of each line along `direction`, keyed by the lattice index that is
@@ -36,10 +36,6 @@ fn line_lengths(g: &Geometry, direction: &str, letter: bool) -> Vec<(String, usi
         .collect()
 }
 
-fn labelled(spec: &[(&str, usize)]) -> Vec<(String, usize)> {
-    spec.iter().map(|&(s, n)| (s.to_string(), n)).collect()
-}
-
 /// The names of a line's cells, in the order `lines()` lists them.
 fn line_names(g: &Geometry, direction: &str, containing: &str) -> Vec<String> {
     let c = cell(g, containing);
@@ -70,7 +66,7 @@ fn official_boards_have_the_right_sizes() {
     for (name, cells, zone, men) in OFFICIAL {
         let g = builtin(name);
         assert_eq!(g.cell_count(), cells, "{name}: cells");
-        for p in Player::BOTH {
+        for p in Colour::BOTH {
             let side = g.side(p);
             assert_eq!(side.promotion.len(), zone, "{name}: {p:?} promotion zone");
             assert_eq!(side.men.len(), men, "{name}: {p:?} men");
@@ -104,116 +100,142 @@ fn official_rules_are_the_defaults() {
 // ---- lines ----------------------------------------------------------------------
 
 #[test]
-fn bushka_10x10_lines() {
-    let g = builtin("bushka");
-    assert_eq!(g.direction_count(), 4);
-    assert_eq!(
-        line_lengths(&g, "up-right", true),
-        labelled(&[
-            ("a", 2),
-            ("b", 4),
-            ("c", 6),
-            ("d", 8),
-            ("e", 10),
-            ("f", 8),
-            ("g", 6),
-            ("h", 4),
-            ("i", 2)
-        ])
-    );
-    assert_eq!(
-        line_lengths(&g, "up-left", false),
-        labelled(&[
-            ("1", 1),
-            ("2", 3),
-            ("3", 5),
-            ("4", 7),
-            ("5", 9),
-            ("6", 9),
-            ("7", 7),
-            ("8", 5),
-            ("9", 3),
-            ("0", 1)
-        ])
-    );
-    assert_eq!(g.lines().len(), 9 + 10);
-    // The e-line is the long diagonal from White's corner to Black's.
-    assert_eq!(
-        line_names(&g, "up-right", "e5"),
-        names(&["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e0"])
-    );
-    assert_eq!(
-        line_names(&g, "up-left", "e5"),
-        names(&["i5", "h5", "g5", "f5", "e5", "d5", "c5", "b5", "a5"])
-    );
-    assert_eq!(line_names(&g, "up-left", "e1"), names(&["e1"]));
-    assert_eq!(line_names(&g, "up-left", "e0"), names(&["e0"]));
-    assert_eq!(line_names(&g, "up-right", "a6"), names(&["a5", "a6"]));
+fn directions_and_lines_of_the_official_boards() {
+    for (name, directions, lines) in [
+        ("bushka", 4, 9 + 10),
+        ("bushka-9x11", 4, 10 + 10),
+        ("hexbushka", 6, 27),
+    ] {
+        let g = builtin(name);
+        assert_eq!(g.direction_count(), directions, "{name}: directions");
+        assert_eq!(g.lines().len(), lines, "{name}: lines");
+    }
+}
+
+/// The lengths of the lines along a direction, by the label of the lattice index that
+/// is constant along them (a letter, else a number).
+#[test]
+fn line_lengths_by_label() {
+    let cases = [
+        (
+            "bushka",
+            "up-right",
+            true,
+            "abcdefghi",
+            vec![2, 4, 6, 8, 10, 8, 6, 4, 2],
+        ),
+        (
+            "bushka",
+            "up-left",
+            false,
+            "1234567890",
+            vec![1, 3, 5, 7, 9, 9, 7, 5, 3, 1],
+        ),
+        (
+            "bushka-9x11",
+            "up-right",
+            true,
+            "abcdefghij",
+            vec![1, 3, 5, 7, 9, 9, 7, 5, 3, 1],
+        ),
+        (
+            "bushka-9x11",
+            "up-left",
+            false,
+            "1234567890",
+            vec![1, 3, 5, 7, 9, 9, 7, 5, 3, 1],
+        ),
+        (
+            "hexbushka",
+            "up-right",
+            true,
+            "abcdefghi",
+            vec![5, 6, 7, 8, 9, 8, 7, 6, 5],
+        ),
+        (
+            "hexbushka",
+            "up-left",
+            false,
+            "123456789",
+            vec![5, 6, 7, 8, 9, 8, 7, 6, 5],
+        ),
+    ];
+    for (name, direction, by_letter, labels, lengths) in cases {
+        let expected: Vec<(String, usize)> =
+            labels.chars().map(String::from).zip(lengths).collect();
+        assert_eq!(
+            line_lengths(&builtin(name), direction, by_letter),
+            expected,
+            "{name}: the lines along {direction}"
+        );
+    }
+}
+
+/// The cells of the line along a direction through a cell, in the order listed.
+#[test]
+fn lines_through_cells() {
+    let cases: [(&str, &str, &str, &[&str]); 14] = [
+        // The e-line is the long diagonal from White's corner to Black's.
+        (
+            "bushka",
+            "up-right",
+            "e5",
+            &["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e0"],
+        ),
+        (
+            "bushka",
+            "up-left",
+            "e5",
+            &["i5", "h5", "g5", "f5", "e5", "d5", "c5", "b5", "a5"],
+        ),
+        ("bushka", "up-left", "e1", &["e1"]),
+        ("bushka", "up-left", "e0", &["e0"]),
+        ("bushka", "up-right", "a6", &["a5", "a6"]),
+        ("bushka-9x11", "up-right", "a5", &["a5"]),
+        ("bushka-9x11", "up-right", "j6", &["j6"]),
+        ("bushka-9x11", "up-left", "e1", &["e1"]),
+        ("bushka-9x11", "up-left", "f0", &["f0"]),
+        (
+            "bushka-9x11",
+            "up-right",
+            "f5",
+            &["f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f0"],
+        ),
+        (
+            "hexbushka",
+            "up",
+            "e5",
+            &["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"],
+        ),
+        ("hexbushka", "up", "e1", &["e1", "f2", "g3", "h4", "i5"]),
+        (
+            "hexbushka",
+            "up-right",
+            "a1",
+            &["a1", "a2", "a3", "a4", "a5"],
+        ),
+        (
+            "hexbushka",
+            "up-left",
+            "a1",
+            &["a1", "b1", "c1", "d1", "e1"],
+        ),
+    ];
+    let mut boards = std::collections::BTreeMap::new();
+    for (name, direction, through, cells) in cases {
+        let g = boards.entry(name).or_insert_with(|| builtin(name));
+        assert_eq!(
+            line_names(g, direction, through),
+            names(cells),
+            "{name}: the line along {direction} through {through}"
+        );
+    }
 }
 
 #[test]
-fn bushka_9x11_lines() {
-    let g = builtin("bushka-9x11");
-    assert_eq!(
-        line_lengths(&g, "up-right", true),
-        labelled(&[
-            ("a", 1),
-            ("b", 3),
-            ("c", 5),
-            ("d", 7),
-            ("e", 9),
-            ("f", 9),
-            ("g", 7),
-            ("h", 5),
-            ("i", 3),
-            ("j", 1)
-        ])
-    );
-    assert_eq!(
-        line_lengths(&g, "up-left", false),
-        labelled(&[
-            ("1", 1),
-            ("2", 3),
-            ("3", 5),
-            ("4", 7),
-            ("5", 9),
-            ("6", 9),
-            ("7", 7),
-            ("8", 5),
-            ("9", 3),
-            ("0", 1)
-        ])
-    );
-    assert_eq!(g.lines().len(), 10 + 10);
-    for single in ["a5", "j6"] {
-        assert_eq!(line_names(&g, "up-right", single), names(&[single]));
-    }
-    for single in ["e1", "f0"] {
-        assert_eq!(line_names(&g, "up-left", single), names(&[single]));
-    }
-    assert_eq!(
-        line_names(&g, "up-right", "f5"),
-        names(&["f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f0"])
-    );
-}
-
-#[test]
-fn hexbushka_lines() {
+fn hexbushka_vertical_lines() {
     let g = builtin("hexbushka");
-    assert_eq!(g.direction_count(), 6);
     let lengths = [5, 6, 7, 8, 9, 8, 7, 6, 5];
-    let letters: Vec<(String, usize)> = "abcdefghi"
-        .chars()
-        .zip(lengths)
-        .map(|(c, n)| (c.to_string(), n))
-        .collect();
-    let numbers: Vec<(String, usize)> = "123456789"
-        .chars()
-        .zip(lengths)
-        .map(|(c, n)| (c.to_string(), n))
-        .collect();
-    assert_eq!(line_lengths(&g, "up-right", true), letters);
-    assert_eq!(line_lengths(&g, "up-left", false), numbers);
     // Vertical lines: letter - number is constant; order them by it.
     let mut vertical: Vec<(i64, usize)> = lines_along(&g, dir(&g, "up"))
         .iter()
@@ -229,23 +251,6 @@ fn hexbushka_lines() {
         .collect();
     vertical.sort();
     assert_eq!(vertical, (-4..=4).zip(lengths).collect::<Vec<_>>());
-    assert_eq!(g.lines().len(), 27);
-    assert_eq!(
-        line_names(&g, "up", "e5"),
-        names(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"])
-    );
-    assert_eq!(
-        line_names(&g, "up", "e1"),
-        names(&["e1", "f2", "g3", "h4", "i5"])
-    );
-    assert_eq!(
-        line_names(&g, "up-right", "a1"),
-        names(&["a1", "a2", "a3", "a4", "a5"])
-    );
-    assert_eq!(
-        line_names(&g, "up-left", "a1"),
-        names(&["a1", "b1", "c1", "d1", "e1"])
-    );
 }
 
 // ---- names and display ----------------------------------------------------------
@@ -425,7 +430,7 @@ fn bushka_10x10_neighbours() {
     // Interior cells have four neighbours, edge cells fewer; 2 * 81 links in all.
     let degree = |name: &str| {
         let c = cell(&g, name);
-        (0..4).filter(|&d| g.neighbour(c, d).is_some()).count()
+        g.dirs().filter(|&d| g.neighbour(c, d).is_some()).count()
     };
     assert_eq!(degree("f5"), 4);
     assert_eq!(degree("e1"), 1);
@@ -505,7 +510,7 @@ struct Expected<'a> {
 }
 
 fn assert_players(g: &Geometry, e: &Expected) {
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         let i = p.index();
         let side = g.side(p);
         assert_eq!(
@@ -555,10 +560,10 @@ fn bushka_10x10_players() {
     );
     // Forward along a lettered line is number + 1, along a numbered line letter - 1.
     let fwd: Vec<_> = g
-        .side(Player::White)
+        .side(Colour::White)
         .forward
         .iter()
-        .map(|&d| g.directions()[d].vector)
+        .map(|&d| g.direction(d).vector)
         .collect();
     assert!(fwd.contains(&Some((0, 1))) && fwd.contains(&Some((-1, 0))));
 }
@@ -615,10 +620,10 @@ fn hexbushka_players() {
         },
     );
     let fwd: Vec<_> = g
-        .side(Player::White)
+        .side(Colour::White)
         .forward
         .iter()
-        .map(|&d| g.directions()[d].vector)
+        .map(|&d| g.direction(d).vector)
         .collect();
     for v in [(1, 1), (0, 1), (1, 0)] {
         assert!(fwd.contains(&Some(v)), "White moves forward by {v:?}");
@@ -642,27 +647,22 @@ fn mirror_swaps_the_players_on_official_boards() {
         ),
     ] {
         let g = builtin(name);
-        let m = g
-            .mirror()
-            .unwrap_or_else(|| panic!("{name} has no mirror"))
-            .to_vec();
-        assert_eq!(m.len(), g.cell_count());
+        let mirror = g.mirror().unwrap_or_else(|| panic!("{name} has no mirror"));
+        assert_eq!(mirror.len(), g.cell_count());
+        let m = |c: Cell| mirror[c.index()];
         for &(a, b) in pairs {
-            assert_eq!(g.name(m[cell(&g, a)]), b, "{name}: mirror of {a}");
-            assert_eq!(g.name(m[cell(&g, b)]), a, "{name}: mirror of {b}");
+            assert_eq!(g.name(m(cell(&g, a))), b, "{name}: mirror of {a}");
+            assert_eq!(g.name(m(cell(&g, b))), a, "{name}: mirror of {b}");
         }
         for c in g.cells() {
-            assert_eq!(m[m[c]], c, "{name}: the mirror is an involution");
-            for d in 0..g.direction_count() {
-                assert_eq!(
-                    g.neighbour(c, d).map(|n| m[n]),
-                    g.neighbour(m[c], g.opposite(d))
-                );
+            assert_eq!(m(m(c)), c, "{name}: the mirror is an involution");
+            for d in g.dirs() {
+                assert_eq!(g.neighbour(c, d).map(m), g.neighbour(m(c), g.opposite(d)));
             }
         }
-        let (w, b) = (g.side(Player::White), g.side(Player::Black));
-        let image = |cells: &[usize]| {
-            let mut v: Vec<usize> = cells.iter().map(|&c| m[c]).collect();
+        let (w, b) = (g.side(Colour::White), g.side(Colour::Black));
+        let image = |cells: &[Cell]| {
+            let mut v: Vec<Cell> = cells.iter().map(|&c| m(c)).collect();
             v.sort();
             v
         };
@@ -686,13 +686,13 @@ fn hexbushka_4_loads() {
     let g = builtin("hexbushka-4");
     assert_eq!(g.cell_count(), 37);
     assert_eq!(g.direction_count(), 6);
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         assert_eq!(g.side(p).men.len(), 10);
         assert_eq!(g.side(p).promotion.len(), 7);
     }
     assert_eq!(g.lines().len(), 3 * 7);
     let m = g.mirror().expect("hexbushka-4 is symmetric");
-    assert_eq!(g.name(m[cell(&g, "a1")]), "g7");
+    assert_eq!(g.name(m[cell(&g, "a1").index()]), "g7");
 }
 
 #[test]
@@ -838,16 +838,18 @@ fn embedding_shifts_match_every_link() {
     for (name, ..) in OFFICIAL {
         let g = builtin(name);
         let e = g.embedding();
-        for (d, s) in e.steps.iter().enumerate() {
+        for (d, s) in g.dirs().zip(&e.steps) {
             assert!(
                 matches!(s, Step::Shift(s) if *s != 0),
                 "{name}: direction {} should be a non-zero shift, is {s:?}",
-                g.directions()[d].name
+                g.direction(d).name
             );
         }
         // Opposite directions shift by opposite amounts.
-        for d in 0..g.direction_count() {
-            let (Step::Shift(a), Step::Shift(b)) = (e.steps[d], e.steps[g.opposite(d)]) else {
+        for d in g.dirs() {
+            let (Step::Shift(a), Step::Shift(b)) =
+                (e.steps[d.index()], e.steps[g.opposite(d).index()])
+            else {
                 unreachable!()
             };
             assert_eq!(a, -b, "{name}: shifts of opposite directions");
@@ -870,27 +872,20 @@ fn embedding_shifts_match_every_link() {
 // ---- generated equals listed ------------------------------------------------------
 
 #[test]
-fn generated_bushka_equals_listed() {
-    let listed = load_path(&data_path("bushka-listed.toml")).unwrap_or_else(|e| panic!("{e}"));
-    let generated = builtin("bushka");
-    assert_eq!(listed.cell_count(), 50);
-    assert!(
-        listed == generated,
-        "bushka-listed.toml differs from the generated bushka"
-    );
-    assert_eq!(listed.lines(), generated.lines());
-}
-
-#[test]
-fn generated_hexbushka_equals_listed() {
-    let listed = load_path(&data_path("hexbushka-listed.toml")).unwrap_or_else(|e| panic!("{e}"));
-    let generated = builtin("hexbushka");
-    assert_eq!(listed.cell_count(), 61);
-    assert!(
-        listed == generated,
-        "hexbushka-listed.toml differs from the generated hexbushka"
-    );
-    assert_eq!(listed.lines(), generated.lines());
+fn generated_boards_equal_their_listed_files() {
+    for (name, listed, cells) in [
+        ("bushka", "bushka-listed.toml", 50),
+        ("hexbushka", "hexbushka-listed.toml", 61),
+    ] {
+        let listed_board = load_path(&data_path(listed)).unwrap_or_else(|e| panic!("{e}"));
+        let generated = builtin(name);
+        assert_eq!(listed_board.cell_count(), cells, "{listed}");
+        assert!(
+            listed_board == generated,
+            "{listed} differs from the generated {name}"
+        );
+        assert_eq!(listed_board.lines(), generated.lines(), "{listed}");
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use bushka_geometry::Geometry;
+use bushka_geometry::{Cell, Dir, Geometry};
 use bushka_tests::*;
 use proptest::prelude::*;
 
@@ -79,7 +79,7 @@ proptest! {
         check_lines(&g);
         // Square boards have 2 axes, hexagons 3.
         let axes = match b { Board::Draughts(..) => 2, Board::Hexagon(_) => 3 };
-        let listed: BTreeSet<usize> = g.lines().iter().map(|l| l.direction).collect();
+        let listed: BTreeSet<Dir> = g.lines().iter().map(|l| l.direction).collect();
         prop_assert_eq!(listed.len(), axes);
     }
 
@@ -90,8 +90,8 @@ proptest! {
         let cells: BTreeSet<(usize, usize)> = b.coords().into_iter().collect();
         for c in g.cells() {
             let (l, n) = g.coords(c);
-            for d in 0..g.direction_count() {
-                let (dl, dn) = g.directions()[d].vector.unwrap_or((0, 0));
+            for d in g.dirs() {
+                let (dl, dn) = g.direction(d).vector.unwrap_or((0, 0));
                 let target = (l as i64 + dl as i64, n as i64 + dn as i64);
                 let exists = target.0 >= 0
                     && target.1 >= 0
@@ -141,7 +141,7 @@ proptest! {
         let min_x = raw.iter().map(|p| p.0).min().unwrap_or(0);
         let min_y = raw.iter().map(|p| p.1).min().unwrap_or(0);
         for c in g.cells() {
-            prop_assert_eq!(g.display(c), (raw[c].0 - min_x, raw[c].1 - min_y));
+            prop_assert_eq!(g.display(c), (raw[c.index()].0 - min_x, raw[c.index()].1 - min_y));
         }
         match b {
             Board::Draughts(w, h) => {
@@ -168,8 +168,9 @@ fn single_cell_boards() {
     for text in [draughts_toml(1, 1), hexagon_toml(1)] {
         let g = load(&text);
         assert_eq!(g.cell_count(), 1);
-        assert_eq!(g.name(0), "a1");
-        assert!((0..g.direction_count()).all(|d| g.neighbour(0, d).is_none()));
+        let only = Cell::new(0);
+        assert_eq!(g.name(only), "a1");
+        assert!(g.dirs().all(|d| g.neighbour(only, d).is_none()));
         assert_eq!(g.lines().len(), g.direction_count() / 2);
         check_all(&g);
     }

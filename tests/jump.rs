@@ -3,46 +3,31 @@
 //! cross-checks the engine at every node on Brazilian draughts and HexDame (from the
 //! start, from capture-heavy and king-heavy positions, and along random playouts).
 
-use bushka_geometry::{Cell, Geometry};
-use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
-use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, Rng, builtin};
+use bushka_rules::{AnyBoard, perft, with_board};
+use bushka_tests::lockstep::{self, Pos, random_game};
+use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, builtin};
 
-/// The reference generator: one `Option<(owner, king)>` per cell, the geometry's
-/// neighbour table, and the text of crates/rules/RULES.md 6.1.
+/// The reference generator: the geometry's neighbour table, one slot per cell, and the
+/// text of crates/rules/RULES.md 6.1.
 mod naive {
-    use bushka_geometry::{Cell, Geometry, KingRange, MenCapture, Player};
-
-    /// What stands on a cell.
-    pub type Slot = Option<(Player, bool)>;
-
-    /// A move by identity, plus whether the arriving man promotes.
-    #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-    pub struct Mv {
-        pub from: Cell,
-        pub to: Cell,
-        /// Sorted.
-        pub captured: Vec<Cell>,
-        pub promotes: bool,
-    }
+    use bushka_geometry::{Cell, Dir, Geometry, KingRange, MenCapture};
+    use bushka_rules::MoveKind;
+    use bushka_tests::lockstep::{Mv, Pos};
 
     /// The legal moves, sorted, one per identity.
-    pub fn legal(g: &Geometry, cells: &[Slot], side: Player) -> Vec<Mv> {
+    pub fn legal(g: &Geometry, pos: &Pos) -> Vec<Mv> {
         assert!(!g.rules().line_moves, "draughts has no line moves");
         let mut moves = Vec::new();
         for c in g.cells() {
-            if let Some((owner, king)) = cells[c]
-                && owner == side
-            {
+            if let Some(piece) = pos.mine(c) {
                 let mut taken = Vec::new();
-                jumps(g, cells, side, c, c, king, &mut taken, &mut moves);
+                jumps(g, pos, c, c, piece.is_king(), &mut taken, &mut moves);
             }
         }
         if moves.is_empty() {
             for c in g.cells() {
-                if let Some((owner, king)) = cells[c]
-                    && owner == side
-                {
-                    quiet(g, cells, side, c, king, &mut moves);
+                if let Some(piece) = pos.mine(c) {
+                    quiet(g, pos, c, piece.is_king(), &mut moves);
                 }
             }
         } else if g.rules().majority {
@@ -55,15 +40,23 @@ mod naive {
     }
 
     /// Cells a moving piece may cross or land on: empty ones and its own origin.
-    fn open(cells: &[Slot], origin: Cell, c: Cell) -> bool {
-        cells[c].is_none() || c == origin
+    fn open(pos: &Pos, origin: Cell, c: Cell) -> bool {
+        pos.at(c).is_none() || c == origin
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The directions a piece moves in: every one for a king, else the men's
+    /// (`capturing`: the directions in which men capture).
+    fn directions(g: &Geometry, pos: &Pos, king: bool, capturing: bool) -> Vec<Dir> {
+        if king || (capturing && g.rules().men_capture == MenCapture::All) {
+            g.dirs().collect()
+        } else {
+            g.side(pos.side).forward.clone()
+        }
+    }
+
     fn jumps(
         g: &Geometry,
-        cells: &[Slot],
-        side: Player,
+        pos: &Pos,
         origin: Cell,
         at: Cell,
         king: bool,
@@ -71,28 +64,22 @@ mod naive {
         out: &mut Vec<Mv>,
     ) {
         let long = king && g.rules().king_range == KingRange::Long;
-        let dirs: Vec<usize> = if king || g.rules().men_capture == MenCapture::All {
-            (0..g.direction_count()).collect()
-        } else {
-            g.side(side).forward.clone()
-        };
         let mut more = false;
-        for d in dirs {
+        for d in directions(g, pos, king, true) {
             // The first cell along d that is not open (a long king looks past open ones).
             let mut x = g.neighbour(at, d);
-            while long && x.is_some_and(|c| open(cells, origin, c)) {
+            while long && x.is_some_and(|c| open(pos, origin, c)) {
                 x = x.and_then(|c| g.neighbour(c, d));
             }
             let Some(victim) = x else { continue };
-            let enemy = matches!(cells[victim], Some((owner, _)) if owner != side);
-            if !enemy || taken.contains(&victim) {
+            if pos.theirs(victim).is_none() || taken.contains(&victim) {
                 continue;
             }
             let mut landing = g.neighbour(victim, d);
-            while let Some(land) = landing.filter(|&c| open(cells, origin, c)) {
+            while let Some(land) = landing.filter(|&c| open(pos, origin, c)) {
                 more = true;
                 taken.push(victim);
-                jumps(g, cells, side, origin, land, king, taken, out);
+                jumps(g, pos, origin, land, king, taken, out);
                 taken.pop();
                 landing = if long { g.neighbour(land, d) } else { None };
             }
@@ -101,124 +88,35 @@ mod naive {
             let mut captured = taken.clone();
             captured.sort_unstable();
             out.push(Mv {
+                kind: MoveKind::PieceCapture,
                 from: origin,
                 to: at,
                 captured,
-                promotes: !king && g.promotes(side, at),
+                promotes: !king && g.promotes(pos.side, at),
             });
         }
     }
 
-    fn quiet(
-        g: &Geometry,
-        cells: &[Slot],
-        side: Player,
-        from: Cell,
-        king: bool,
-        out: &mut Vec<Mv>,
-    ) {
+    fn quiet(g: &Geometry, pos: &Pos, from: Cell, king: bool, out: &mut Vec<Mv>) {
         let long = king && g.rules().king_range == KingRange::Long;
-        let dirs: Vec<usize> = if king {
-            (0..g.direction_count()).collect()
-        } else {
-            g.side(side).forward.clone()
-        };
-        for d in dirs {
+        for d in directions(g, pos, king, false) {
             let mut next = g.neighbour(from, d);
-            while let Some(to) = next.filter(|&c| cells[c].is_none()) {
+            while let Some(to) = next.filter(|&c| pos.at(c).is_none()) {
                 out.push(Mv {
+                    kind: if king { MoveKind::King } else { MoveKind::Man },
                     from,
                     to,
                     captured: Vec::new(),
-                    promotes: !king && g.promotes(side, to),
+                    promotes: !king && g.promotes(pos.side, to),
                 });
                 next = if long { g.neighbour(to, d) } else { None };
             }
         }
     }
-
-    /// The cells after `mv`.
-    pub fn play(cells: &[Slot], mv: &Mv) -> Vec<Slot> {
-        let mut next = cells.to_vec();
-        let piece = next[mv.from].take();
-        for &c in &mv.captured {
-            next[c] = None;
-        }
-        next[mv.to] = piece.map(|(owner, king)| (owner, king || mv.promotes));
-        next
-    }
 }
 
 fn board_named(name: &str) -> AnyBoard {
     AnyBoard::new(builtin(name))
-}
-
-fn slots<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<naive::Slot> {
-    let g = board.geometry();
-    g.cells().map(|c| pos.piece_at(board.sq(c))).collect()
-}
-
-fn as_naive<B: Bits>(board: &Board<B>, mv: &Move<B>) -> naive::Mv {
-    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq as u16)).collect();
-    captured.sort_unstable();
-    naive::Mv {
-        from: board.cell(mv.from),
-        to: board.cell(mv.to),
-        captured,
-        promotes: mv.promotes,
-    }
-}
-
-/// Checks the engine's legal moves against the reference (duplicates in the engine's
-/// list fail too) and returns them, paired with the reference moves.
-fn agree<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Vec<(naive::Mv, Move<B>)> {
-    let g: &Geometry = board.geometry();
-    let cells = slots(board, pos);
-    let mut engine: Vec<(naive::Mv, Move<B>)> = board
-        .moves(pos)
-        .iter()
-        .map(|m| (as_naive(board, m), *m))
-        .collect();
-    engine.sort_by(|a, b| a.0.cmp(&b.0));
-    let reference = naive::legal(g, &cells, pos.side());
-    let mine: Vec<&naive::Mv> = engine.iter().map(|(m, _)| m).collect();
-    let theirs: Vec<&naive::Mv> = reference.iter().collect();
-    assert_eq!(
-        mine,
-        theirs,
-        "{}: legal moves differ in {}",
-        g.meta().id,
-        board.position_string(pos)
-    );
-    engine
-}
-
-/// Walks `depth` plies with both generators in lockstep; returns the reference's leaves.
-fn lockstep<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    cells: &[naive::Slot],
-    depth: u32,
-) -> u64 {
-    assert_eq!(slots(board, pos), cells, "positions differ");
-    if depth == 0 {
-        return 1;
-    }
-    let pairs = agree(board, pos);
-    if depth == 1 {
-        return pairs.len() as u64;
-    }
-    pairs
-        .iter()
-        .map(|(nmv, emv)| {
-            lockstep(
-                board,
-                &pos.play(board, emv),
-                &naive::play(cells, nmv),
-                depth - 1,
-            )
-        })
-        .sum()
 }
 
 /// Cross-checks the tree below `position` (a position string, or `start`) to `depth`,
@@ -232,7 +130,9 @@ fn cross_check(variant: &str, position: &str, depth: u32) -> u64 {
             b.parse_position(position)
                 .unwrap_or_else(|e| panic!("{variant}: {position}: {e}"))
         };
-        let leaves = lockstep(b, &pos, &slots(b, &pos), depth);
+        let context = format!("{variant} {position}");
+        let npos = Pos::of(b, &pos);
+        let leaves = lockstep::lockstep(b, &pos, &npos, depth, naive::legal, &context);
         assert_eq!(perft(b, &pos, depth), leaves, "{variant} {position} perft({depth})");
         leaves
     })
@@ -316,19 +216,9 @@ fn random_playouts_agree_with_the_reference() {
         let board = board_named(name);
         with_board!(&board, b => {
             for game in 0..60u64 {
-                let mut rng = Rng::new(game * 31 + i as u64);
-                let mut pos = b.start_position();
-                let mut cells = slots(b, &pos);
-                for _ in 0..200 {
-                    let pairs = agree(b, &pos);
-                    if pairs.is_empty() {
-                        break;
-                    }
-                    let (nmv, emv) = &pairs[rng.below(pairs.len())];
-                    pos = pos.play(b, emv);
-                    cells = naive::play(&cells, nmv);
-                    assert_eq!(slots(b, &pos), cells, "{name}: play differs");
-                }
+                let seed = game * 31 + i as u64;
+                let context = format!("{name} game {game}");
+                random_game(b, b.start_position(), naive::legal, (seed, 200), &context, |_, _| {});
             }
         });
     }

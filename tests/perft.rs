@@ -19,47 +19,24 @@
 //! the tree to depth 3 in lockstep with the engine, comparing legal-move sets (as
 //! multisets, so duplicates count) at every node and recounting the leaves, then
 //! recounts every line of up to two million leaves on its own; random playouts on all
-//! five boards (about 155,000 positions) compare the move sets and `play` as well.
+//! five boards (about 155,000 positions) compare the move sets and `play` as well. The
+//! walk, the comparison and the playouts are shared with `tests/jump.rs`
+//! (`bushka_tests::lockstep`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use bushka_geometry::{Cell, Geometry, Player};
-use bushka_rules::{AnyBoard, Bits, Board, Move, Position, perft, with_board};
-use bushka_tests::Rng;
+use bushka_geometry::Colour;
+use bushka_rules::{AnyBoard, Bits, Board, Position, perft, with_board};
+use bushka_tests::lockstep::{self, Pos, random_game};
 
 /// The reference generator.
 mod naive {
     use std::collections::BTreeSet;
 
-    use bushka_geometry::{Cell, Dir, Geometry, KingRange, Player};
+    use bushka_geometry::{Cell, Dir, Geometry, KingRange, Piece};
     use bushka_rules::MoveKind;
-
-    /// A piece on a cell.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct Piece {
-        pub owner: Player,
-        pub king: bool,
-    }
-
-    /// A position: one slot per cell and the side to move.
-    #[derive(Debug, Clone, PartialEq, Eq)]
-    pub struct Pos {
-        pub cells: Vec<Option<Piece>>,
-        pub side: Player,
-    }
-
-    /// A move by identity (kind, origin, destination, captured set), plus whether the
-    /// arriving man is promoted.
-    #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-    pub struct Mv {
-        pub kind: MoveKind,
-        pub from: Cell,
-        pub to: Cell,
-        /// Sorted.
-        pub captured: Vec<Cell>,
-        pub promotes: bool,
-    }
+    use bushka_tests::lockstep::{Mv, Pos};
 
     /// The legal moves of `pos`, sorted, without duplicates.
     pub fn legal(g: &Geometry, pos: &Pos) -> Vec<Mv> {
@@ -85,40 +62,6 @@ mod naive {
         quiet(g, pos).into_iter().collect()
     }
 
-    /// The position after `mv`.
-    pub fn play(pos: &Pos, mv: &Mv) -> Pos {
-        let mut next = pos.clone();
-        let piece = next.cells[mv.from].take().expect("a piece on the origin");
-        for &c in &mv.captured {
-            assert!(
-                next.cells[c].take().is_some(),
-                "captured cell holds a piece"
-            );
-        }
-        assert!(next.cells[mv.to].is_none(), "destination is vacant");
-        next.cells[mv.to] = Some(Piece {
-            owner: piece.owner,
-            king: piece.king || mv.promotes,
-        });
-        next.side = pos.side.opponent();
-        next
-    }
-
-    /// Leaf count of the legal-move tree.
-    pub fn perft(g: &Geometry, pos: &Pos, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = legal(g, pos);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|mv| perft(g, &play(pos, mv), depth - 1))
-            .sum()
-    }
-
     fn majority(moves: BTreeSet<Mv>) -> Vec<Mv> {
         let best = moves.iter().map(|m| m.captured.len()).max().unwrap_or(0);
         moves
@@ -127,16 +70,8 @@ mod naive {
             .collect()
     }
 
-    fn mine(pos: &Pos, c: Cell) -> Option<Piece> {
-        pos.cells[c].filter(|p| p.owner == pos.side)
-    }
-
     fn my_man(pos: &Pos, c: Cell) -> bool {
-        mine(pos, c).is_some_and(|p| !p.king)
-    }
-
-    fn theirs(pos: &Pos, c: Cell) -> Option<Piece> {
-        pos.cells[c].filter(|p| p.owner != pos.side)
+        pos.mine(c).is_some_and(|p| !p.is_king())
     }
 
     /// The men of the side to move directly behind `head` looking against `d`: the
@@ -160,12 +95,12 @@ mod naive {
         let me = pos.side;
         let mut out = BTreeSet::new();
         for c in g.cells() {
-            let Some(piece) = mine(pos, c) else { continue };
-            if piece.king {
-                for d in 0..g.direction_count() {
+            let Some(piece) = pos.mine(c) else { continue };
+            if piece.is_king() {
+                for d in g.dirs() {
                     let mut at = c;
                     while let Some(next) = g.neighbour(at, d) {
-                        if next == c || pos.cells[next].is_some() {
+                        if next == c || pos.at(next).is_some() {
                             break;
                         }
                         out.insert(Mv {
@@ -183,7 +118,7 @@ mod naive {
                     let Some(to) = g.neighbour(c, d) else {
                         continue;
                     };
-                    if pos.cells[to].is_some() {
+                    if pos.at(to).is_some() {
                         continue;
                     }
                     let promotes = g.promotes(me, to);
@@ -217,24 +152,24 @@ mod naive {
             if !my_man(pos, head) {
                 continue;
             }
-            for d in 0..g.direction_count() {
+            for d in g.dirs() {
                 let Some(front) = g.neighbour(head, d) else {
                     continue;
                 };
-                if pos.cells[front].is_some() {
+                if pos.at(front).is_some() {
                     continue;
                 }
                 let Some(touched) = g.neighbour(front, d) else {
                     continue;
                 };
-                let Some(victim) = theirs(pos, touched) else {
+                let Some(victim) = pos.theirs(touched) else {
                     continue;
                 };
                 let mut captured = vec![touched];
-                if !victim.king {
+                if !victim.is_king() {
                     let mut at = touched;
                     while let Some(next) = g.neighbour(at, d) {
-                        if next == touched || theirs(pos, next).is_none_or(|p| p.king) {
+                        if next == touched || pos.theirs(next).is_none_or(|p| p.is_king()) {
                             break;
                         }
                         captured.push(next);
@@ -260,12 +195,12 @@ mod naive {
     fn piece_captures(g: &Geometry, pos: &Pos) -> BTreeSet<Mv> {
         let mut out = BTreeSet::new();
         for origin in g.cells() {
-            let Some(piece) = mine(pos, origin) else {
+            let Some(piece) = pos.mine(origin) else {
                 continue;
             };
             // The mover leaves its cell: the start cell is vacant during the sequence.
             let mut board = pos.clone();
-            board.cells[origin] = None;
+            board.take(origin);
             let mut captured = Vec::new();
             sequence(g, &board, piece, origin, origin, &mut captured, &mut out);
         }
@@ -284,14 +219,16 @@ mod naive {
         out: &mut BTreeSet<Mv>,
     ) {
         let mut continued = false;
-        for d in 0..g.direction_count() {
+        for d in g.dirs() {
             // The cell the piece lands on and the piece it captures, if any.
-            let landing = if piece.king {
+            let landing = if piece.is_king() {
                 king_approach(g, board, at, d)
             } else {
                 let first = captured.is_empty();
                 let heads_line = g.neighbour(at, g.opposite(d)).is_some_and(|b| {
-                    board.cells[b].is_some_and(|p| p.owner == piece.owner && !p.king)
+                    board
+                        .at(b)
+                        .is_some_and(|p| p.colour == piece.colour && !p.is_king())
                 });
                 if first && heads_line {
                     // That would be a linear capture, not a piece capture.
@@ -303,10 +240,10 @@ mod naive {
             let Some((land, victim)) = landing else {
                 continue;
             };
-            let Some(v) = board.cells[victim] else {
+            let Some(v) = board.at(victim) else {
                 continue;
             };
-            if v.owner == piece.owner || captured.contains(&victim) {
+            if v.colour == piece.colour || captured.contains(&victim) {
                 continue;
             }
             continued = true;
@@ -322,7 +259,7 @@ mod naive {
                 from: origin,
                 to: at,
                 captured: set,
-                promotes: !piece.king && g.promotes(piece.owner, at),
+                promotes: !piece.is_king() && g.promotes(piece.colour, at),
             });
         }
     }
@@ -330,11 +267,11 @@ mod naive {
     /// A man: the next cell vacant, the one after occupied.
     fn man_approach(g: &Geometry, board: &Pos, at: Cell, d: Dir) -> Option<(Cell, Cell)> {
         let land = g.neighbour(at, d)?;
-        if board.cells[land].is_some() {
+        if board.at(land).is_some() {
             return None;
         }
         let victim = g.neighbour(land, d)?;
-        board.cells[victim].is_some().then_some((land, victim))
+        board.at(victim).is_some().then_some((land, victim))
     }
 
     /// A king: one or more vacant cells, then an occupied one; it lands on the last
@@ -348,7 +285,7 @@ mod naive {
                 // Around a ring and back to itself.
                 return None;
             }
-            if board.cells[next].is_some() {
+            if board.at(next).is_some() {
                 return last.map(|land| (land, next));
             }
             last = Some(next);
@@ -357,119 +294,16 @@ mod naive {
     }
 }
 
-/// The naive view of an engine position.
-fn to_naive<B: Bits>(board: &Board<B>, pos: &Position<B>) -> naive::Pos {
-    let g = board.geometry();
-    naive::Pos {
-        cells: g
-            .cells()
-            .map(|c| {
-                pos.piece_at(board.sq(c))
-                    .map(|(owner, king)| naive::Piece { owner, king })
-            })
-            .collect(),
-        side: pos.side(),
-    }
-}
-
-/// The engine's move as a naive move.
-fn to_mv<B: Bits>(board: &Board<B>, mv: &Move<B>) -> naive::Mv {
-    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| board.cell(sq as u16)).collect();
-    captured.sort_unstable();
-    naive::Mv {
-        kind: mv.kind,
-        from: board.cell(mv.from),
-        to: board.cell(mv.to),
-        captured,
-        promotes: mv.promotes,
-    }
-}
-
-/// Readable form of a naive move for failure messages.
-fn show(g: &Geometry, mv: &naive::Mv) -> String {
-    let caps: Vec<&str> = mv.captured.iter().map(|&c| g.name(c)).collect();
-    format!(
-        "{:?} {}->{} x[{}]{}",
-        mv.kind,
-        g.name(mv.from),
-        g.name(mv.to),
-        caps.join(","),
-        if mv.promotes { " =K" } else { "" }
-    )
-}
-
-/// Compares the engine's legal moves in `pos` with the reference's (as multisets, so a
-/// duplicate in the engine's list fails too). Returns the pairs (naive, engine).
-fn compare<B: Bits>(
-    board: &Board<B>,
-    pos: &Position<B>,
-    npos: &naive::Pos,
-    context: &str,
-) -> Vec<(naive::Mv, Move<B>)> {
-    let g = board.geometry();
-    assert_eq!(&to_naive(board, pos), npos, "{context}: positions differ");
-    let mut engine: Vec<(naive::Mv, Move<B>)> = board
-        .moves(pos)
-        .iter()
-        .map(|m| (to_mv(board, m), *m))
-        .collect();
-    engine.sort_by(|a, b| a.0.cmp(&b.0));
-    let reference = naive::legal(g, npos);
-    let engine_mvs: Vec<naive::Mv> = engine.iter().map(|(m, _)| m.clone()).collect();
-    if engine_mvs != reference {
-        let only_engine: Vec<String> = engine_mvs
-            .iter()
-            .filter(|m| !reference.contains(m))
-            .map(|m| show(g, m))
-            .collect();
-        let only_ref: Vec<String> = reference
-            .iter()
-            .filter(|m| !engine_mvs.contains(m))
-            .map(|m| show(g, m))
-            .collect();
-        let dups: Vec<String> = engine_mvs
-            .windows(2)
-            .filter(|w| w[0] == w[1])
-            .map(|w| show(g, &w[0]))
-            .collect();
-        panic!(
-            "{context}: legal moves differ in {} ({})\n  engine only: {only_engine:?}\n  reference only: {only_ref:?}\n  engine duplicates: {dups:?}",
-            board.position_string(pos),
-            g.meta().id,
-        );
-    }
-    engine
-}
-
-/// Walks the tree `depth` plies below `pos` with both generators in lockstep, checking
-/// the move sets at every inner node and the positions after every move; returns the
-/// reference's leaf count.
+/// Walks the tree `depth` plies below `pos` with the engine and the reference in
+/// lockstep; returns the reference's leaf count.
 fn lockstep<B: Bits>(
     board: &Board<B>,
     pos: &Position<B>,
-    npos: &naive::Pos,
+    npos: &Pos,
     depth: u32,
     context: &str,
 ) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let pairs = compare(board, pos, npos, context);
-    if depth == 1 {
-        return pairs.len() as u64;
-    }
-    pairs
-        .iter()
-        .map(|(nmv, emv)| {
-            lockstep(
-                board,
-                &pos.play(board, emv),
-                &naive::play(npos, nmv),
-                depth - 1,
-                context,
-            )
-        })
-        .sum()
+    lockstep::lockstep(board, pos, npos, depth, naive::legal, context)
 }
 
 fn board_named(name: &str) -> AnyBoard {
@@ -514,8 +348,8 @@ fn reference_agrees_with_rules_table() {
     let board = board_named("bushka");
     with_board!(&board, b => {
         let pos = b.start_position();
-        let npos = to_naive(b, &pos);
-        assert_eq!(naive::perft(b.geometry(), &npos, 3), 13_920);
+        let npos = Pos::of(b, &pos);
+        assert_eq!(lockstep::perft(b.geometry(), &npos, 3, naive::legal), 13_920);
         assert_eq!(lockstep(b, &pos, &npos, 3, "10x10 start"), 13_920);
     });
 }
@@ -690,7 +524,7 @@ fn perft_files_reference() {
         );
         with_board!(&*board, b => {
             let pos = case_position(b, &case);
-            let npos = to_naive(b, &pos);
+            let npos = Pos::of(b, &pos);
             let depth = case.perft.iter().map(|&(d, _)| d).max().unwrap_or(0).min(3);
             let nodes = lockstep(b, &pos, &npos, depth, &context);
             if let Some(&(_, expected)) = case.perft.iter().find(|&&(d, _)| d == depth) {
@@ -713,10 +547,10 @@ fn perft_files_reference_full_depth() {
             .entry(case.variant.clone())
             .or_insert_with(|| board_named(&case.variant));
         with_board!(&*board, b => {
-            let npos = to_naive(b, &case_position(b, &case));
+            let npos = Pos::of(b, &case_position(b, &case));
             for &(depth, nodes) in case.perft.iter().filter(|&&(_, n)| n <= 2_000_000) {
                 assert_eq!(
-                    naive::perft(b.geometry(), &npos, depth),
+                    lockstep::perft(b.geometry(), &npos, depth, naive::legal),
                     nodes,
                     "{}:{} `{}` ({}): reference perft {depth}",
                     case.file, case.line, case.id, case.variant
@@ -739,33 +573,29 @@ struct Coverage {
 
 /// Plays a random game of up to `max_plies` from `start`, checking the engine's moves
 /// and `play` against the reference at every position.
-fn random_game<B: Bits>(
+fn random_reference_game<B: Bits>(
     b: &Board<B>,
     start: Position<B>,
-    seed: u64,
-    max_plies: usize,
+    (seed, max_plies): (u64, usize),
     context: &str,
     cov: &mut Coverage,
 ) {
-    let mut rng = Rng::new(seed);
-    let mut pos = start;
-    let mut npos = to_naive(b, &pos);
-    for ply in 0..max_plies {
-        let pairs = compare(b, &pos, &npos, &format!("{context} ply {ply}"));
-        cov.positions += 1;
-        if pairs.iter().any(|(m, _)| m.kind.is_capture()) {
-            cov.capturing += 1;
-        }
-        if Player::BOTH.iter().any(|&p| !pos.kings(p).is_empty()) {
-            cov.with_kings += 1;
-        }
-        if pairs.is_empty() {
-            break;
-        }
-        let (nmv, emv) = &pairs[rng.below(pairs.len())];
-        pos = pos.play(b, emv);
-        npos = naive::play(&npos, nmv);
-    }
+    random_game(
+        b,
+        start,
+        naive::legal,
+        (seed, max_plies),
+        context,
+        |pos, pairs| {
+            cov.positions += 1;
+            if pairs.iter().any(|(m, _)| m.kind.is_capture()) {
+                cov.capturing += 1;
+            }
+            if Colour::BOTH.iter().any(|&p| !pos.kings(p).is_empty()) {
+                cov.with_kings += 1;
+            }
+        },
+    );
 }
 
 /// Random games on `name`: `games` from the start, and a few from every position of
@@ -776,13 +606,13 @@ fn playouts(name: &str, games: u64) {
     with_board!(&board, b => {
         for game in 0..games {
             let seed = 0xB05C_A000 ^ game.wrapping_mul(0x1000_0001);
-            random_game(b, b.start_position(), seed, 400, &format!("{name} game {game}"), &mut cov);
+            random_reference_game(b, b.start_position(), (seed, 400), &format!("{name} game {game}"), &mut cov);
         }
         for case in all_cases().iter().filter(|c| c.variant == name) {
             let start = case_position(b, case);
             for game in 0..8 {
                 let context = format!("{}:{} `{}` game {game}", case.file, case.line, case.id);
-                random_game(b, start, 0x5EED_0000 + game, 200, &context, &mut cov);
+                random_reference_game(b, start, (0x5EED_0000 + game, 200), &context, &mut cov);
             }
         }
     });
@@ -829,8 +659,10 @@ fn cylinder_line_moves_not_duplicated() {
             "W:Wd2,e2,f2,f3,f4,f5,f6,g4,g5,g6,g7,h5,h6,h7:Ba6,b5,b6,c5,c7,c8,d7,d8,d9,e9,e0,f9,g8",
         ] {
             let pos = b.parse_position(text).unwrap_or_else(|e| panic!("{e}"));
-            compare(b, &pos, &to_naive(b, &pos), "cylinder line");
-            assert_eq!(perft(b, &pos, 1), naive::perft(b.geometry(), &to_naive(b, &pos), 1));
+            let npos = Pos::of(b, &pos);
+            lockstep::compare(b, &pos, &npos, naive::legal, "cylinder line");
+            let reference = lockstep::perft(b.geometry(), &npos, 1, naive::legal);
+            assert_eq!(perft(b, &pos, 1), reference);
         }
     });
 }

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use bushka_engine::{Player, Random};
-use bushka_geometry::Player as Colour;
+use bushka_engine::{Chooser, Random};
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Outcome, Record, with_board};
 use bushka_tests::{OFFICIAL, builtin};
 use proptest::prelude::*;
@@ -69,7 +69,7 @@ fn play_random<B: Bits>(game: &mut Game<B>, seed: u64, plies: usize) {
             break;
         }
         let side = game.position().side().index();
-        let Some(mv) = Player::<B>::choose(&mut players[side], game) else {
+        let Some(mv) = Chooser::<B>::choose(&mut players[side], game) else {
             break;
         };
         game.play(&mv).expect("a random player picks a legal move");

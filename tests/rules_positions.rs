@@ -16,7 +16,7 @@
 
 use std::collections::BTreeSet;
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use bushka_rules::{
     AnyBoard, DrawReason, Game, MoveError, MoveKind, Outcome, Record, RecordError, WinReason,
     with_board,
@@ -291,7 +291,7 @@ fn black_linear_capture_leaves_white_without_pieces() {
     assert_eq!(
         outcome("bushka", "W:W:Bd5,d6"),
         Some(Outcome::Win {
-            winner: Player::Black,
+            winner: Colour::Black,
             reason: WinReason::NoLegalMove
         })
     );
@@ -511,14 +511,14 @@ fn no_pieces_loses() {
     assert_eq!(
         outcome("bushka", "W:W:Bb7"),
         Some(Outcome::Win {
-            winner: Player::Black,
+            winner: Colour::Black,
             reason: WinReason::NoLegalMove
         })
     );
     assert_eq!(
         outcome("bushka", "B:We1:B"),
         Some(Outcome::Win {
-            winner: Player::White,
+            winner: Colour::White,
             reason: WinReason::NoLegalMove
         })
     );
@@ -533,7 +533,7 @@ fn completely_blocked_loses() {
     assert_eq!(
         outcome("bushka", fen),
         Some(Outcome::Win {
-            winner: Player::Black,
+            winner: Colour::Black,
             reason: WinReason::NoLegalMove
         })
     );

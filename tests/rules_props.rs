@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-use bushka_geometry::{Cell, Player};
+use bushka_geometry::{ByColour, Cell, Colour};
 use bushka_rules::{
     AnyBoard, Bits, Board, Game, Move, MoveKind, MoveList, Position, Record, Setup, perft,
     with_board,
@@ -58,11 +58,7 @@ fn playout<B: Bits>(
 type CellMove = (MoveKind, Cell, Cell, Vec<Cell>, bool);
 
 fn cell_move<B: Bits>(board: &Board<B>, mv: &Move<B>, map: impl Fn(Cell) -> Cell) -> CellMove {
-    let mut captured: Vec<Cell> = mv
-        .captured
-        .iter()
-        .map(|sq| map(board.cell(sq as u16)))
-        .collect();
+    let mut captured: Vec<Cell> = mv.captured.iter().map(|sq| map(board.cell(sq))).collect();
     captured.sort_unstable();
     (
         mv.kind,
@@ -75,7 +71,7 @@ fn cell_move<B: Bits>(board: &Board<B>, mv: &Move<B>, map: impl Fn(Cell) -> Cell
 
 /// Cells of a bitset.
 fn cells<B: Bits>(board: &Board<B>, set: B) -> Vec<Cell> {
-    set.iter().map(|sq| board.cell(sq as u16)).collect()
+    set.iter().map(|sq| board.cell(sq)).collect()
 }
 
 // ---------------------------------------------------------------------------------
@@ -84,18 +80,18 @@ fn cells<B: Bits>(board: &Board<B>, set: B) -> Vec<Cell> {
 /// and given to the other player, the other player to move.
 fn mirrored<B: Bits>(board: &Board<B>, pos: &Position<B>, mirror: &[Cell]) -> Position<B> {
     let mut setup = Setup {
-        black_to_move: pos.side() == Player::White,
+        black_to_move: pos.side() == Colour::White,
         ..Setup::default()
     };
-    for p in Player::BOTH {
-        let q = p.opponent().index();
+    for p in Colour::BOTH {
+        let q = p.opponent();
         setup.men[q] = cells(board, pos.men(p))
             .into_iter()
-            .map(|c| mirror[c])
+            .map(|c| mirror[c.index()])
             .collect();
         setup.kings[q] = cells(board, pos.kings(p))
             .into_iter()
-            .map(|c| mirror[c])
+            .map(|c| mirror[c.index()])
             .collect();
     }
     setup.validate(board).unwrap_or_else(|e| {
@@ -121,7 +117,7 @@ fn check_mirror<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
         );
         let expected: BTreeSet<CellMove> = legal
             .iter()
-            .map(|m| cell_move(board, m, |c| mirror[c]))
+            .map(|m| cell_move(board, m, |c| mirror[c.index()]))
             .collect();
         let image_moves = board.moves(&image);
         let actual: BTreeSet<CellMove> = image_moves
@@ -183,7 +179,7 @@ fn check_material<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
                 pos.pieces(me).count(),
                 "{what}: mover's count"
             );
-            let was_king = pos.kings(me).has(mv.from as usize);
+            let was_king = pos.kings(me).has(mv.from);
             let promoted = u32::from(mv.promotes);
             assert!(!(was_king && mv.promotes), "{what}: a king promotes");
             assert_eq!(
@@ -197,30 +193,27 @@ fn check_material<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
                 "{what}: mover's men"
             );
             assert!(
-                next.pieces(me).has(mv.to as usize),
+                next.pieces(me).has(mv.to),
                 "{what}: destination holds the mover"
             );
             assert_eq!(
-                next.kings(me).has(mv.to as usize),
+                next.kings(me).has(mv.to),
                 was_king || mv.promotes,
                 "{what}: the arriving piece's rank"
             );
             assert_eq!(
                 mv.promotes,
-                !was_king && board.promotion(me).has(mv.to as usize),
+                !was_king && board.promotion(me).has(mv.to),
                 "{what}: promotion exactly when a man arrives on the zone"
             );
             if mv.from != mv.to {
-                assert!(
-                    !next.occupied().has(mv.from as usize),
-                    "{what}: origin vacated"
-                );
+                assert!(!next.occupied().has(mv.from), "{what}: origin vacated");
             }
             // Nothing but origin, destination and the captured cells changes.
             let changed = (pos.occupied() ^ next.occupied())
                 & !mv.captured
-                & !B::bit(mv.from as usize)
-                & !B::bit(mv.to as usize);
+                & !B::bit(mv.from)
+                & !B::bit(mv.to);
             assert_eq!(changed, B::EMPTY, "{what}: other cells changed");
         }
     });
@@ -304,8 +297,7 @@ fn check_notation<B: Bits>(board: &Board<B>, seed: u64, plies: usize) {
             let named = match board.parse_move(pos, &route) {
                 Ok(parsed) => parsed,
                 Err(bushka_rules::MoveError::Ambiguous { .. }) => {
-                    let captured: Vec<&str> =
-                        mv.captured.iter().map(|sq| board.name(sq as u16)).collect();
+                    let captured: Vec<&str> = mv.captured.iter().map(|sq| board.name(sq)).collect();
                     let qualified = format!("{route}({})", captured.join(","));
                     board
                         .parse_move(pos, &qualified)
@@ -395,18 +387,21 @@ fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
 /// with kings and captures in every direction.
 fn random_placement<B: Bits>(board: &Board<B>, seed: u64) -> Position<B> {
     let mut rng = Rng::new(seed);
-    let (mut men, mut kings) = ([B::EMPTY; 2], [B::EMPTY; 2]);
+    let (mut men, mut kings) = (
+        ByColour::new(B::EMPTY, B::EMPTY),
+        ByColour::new(B::EMPTY, B::EMPTY),
+    );
     for sq in board.all().iter() {
         let bit = B::bit(sq);
         let roll = rng.below(12);
-        let player = Player::BOTH[roll % 2];
+        let player = Colour::BOTH[roll % 2];
         match roll / 2 {
-            0 | 1 if !board.promotion(player).has(sq) => men[player.index()] |= bit,
-            2 => kings[player.index()] |= bit,
+            0 | 1 if !board.promotion(player).has(sq) => men[player] |= bit,
+            2 => kings[player] |= bit,
             _ => {}
         }
     }
-    let side = Player::BOTH[rng.below(2)];
+    let side = Colour::BOTH[rng.below(2)];
     match board.position_from_sets(men, kings, side) {
         Some(pos) => pos,
         None => panic!("a placement of disjoint sets on the board is a position"),
@@ -506,8 +501,8 @@ fn start_positions_are_mirror_symmetric() {
             let g = b.geometry();
             let mirror = g.mirror().unwrap_or_else(|| panic!("`{}` has no mirror", g.meta().id));
             let start = b.start_position();
-            for p in Player::BOTH {
-                let mut image: Vec<Cell> = cells(b, start.men(p)).into_iter().map(|c| mirror[c]).collect();
+            for p in Colour::BOTH {
+                let mut image: Vec<Cell> = cells(b, start.men(p)).into_iter().map(|c| mirror[c.index()]).collect();
                 image.sort_unstable();
                 let mut other = cells(b, start.men(p.opponent()));
                 other.sort_unstable();
@@ -532,7 +527,7 @@ fn cylinder_captures_sharing_a_route() {
         assert_eq!(texts, ["g38x(b4)", "g38x(f8)"]);
         for (text, taken) in [("g38x(b4)", "b4"), ("g3-g8x(f8)", "f8"), ("g38x( f8 )", "f8")] {
             let mv = b.parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            let names: Vec<&str> = mv.captured.iter().map(|sq| b.name(sq as u16)).collect();
+            let names: Vec<&str> = mv.captured.iter().map(|sq| b.name(sq)).collect();
             assert_eq!(names, [taken], "{text}");
         }
         match b.parse_move(&pos, "g3-g8x") {

@@ -4,8 +4,11 @@
 //! they panic with a message naming the offending cell and direction, so they work
 //! both in plain tests and inside proptest cases (which catch panics).
 
+#![forbid(unsafe_code)]
+
 pub mod families;
 pub mod harness;
+pub mod lockstep;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
@@ -83,15 +86,23 @@ pub fn load_err(text: &str) -> VariantError {
 /// Asserts the error's kind, and that it is reported on the line of `text` holding
 /// `needle` (or without a location when `needle` is `None`).
 pub fn expect(text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
-    let e = load_err(text);
-    assert_eq!(without_nearby(&e.kind), kind, "{e}");
-    assert_eq!(e.origin, "test.toml");
+    expect_case("the file", text, kind, needle)
+}
+
+/// [`expect`] for one case of a table: every failure message starts with `case`.
+pub fn expect_case(case: &str, text: &str, kind: ErrorKind, needle: Option<&str>) -> VariantError {
+    let e = match bushka_geometry::load_str(text, "test.toml") {
+        Ok(_) => panic!("{case}: expected an error, but the file loaded:\n{text}"),
+        Err(e) => e,
+    };
+    assert_eq!(without_nearby(&e.kind), kind, "{case}: {e}");
+    assert_eq!(e.origin, "test.toml", "{case}");
     match needle {
         Some(needle) => {
             let line = line_of(text, needle);
-            assert_eq!(e.location.map(|l| l.line), Some(line), "{e}");
+            assert_eq!(e.location.map(|l| l.line), Some(line), "{case}: {e}");
         }
-        None => assert_eq!(e.location, None, "{e}"),
+        None => assert_eq!(e.location, None, "{case}: {e}"),
     }
     e
 }
@@ -170,10 +181,7 @@ pub fn sorted(names: &[&str]) -> Vec<String> {
 
 /// Names of the direction indices `dirs`, sorted.
 pub fn dir_names(g: &Geometry, dirs: &[Dir]) -> Vec<String> {
-    let mut v: Vec<String> = dirs
-        .iter()
-        .map(|&d| g.directions()[d].name.clone())
-        .collect();
+    let mut v: Vec<String> = dirs.iter().map(|&d| g.direction(d).name.clone()).collect();
     v.sort();
     v
 }
@@ -186,15 +194,14 @@ pub fn lines_along(g: &Geometry, d: Dir) -> Vec<Line> {
 /// Opposites are an involution without fixed points, and every link is mutual:
 /// `neighbour(neighbour(c, d), opposite(d)) == c`. The graph holds the same links.
 pub fn check_links(g: &Geometry) {
-    let nd = g.direction_count();
     let mut edges = 0;
-    for d in 0..nd {
+    for d in g.dirs() {
         let o = g.opposite(d);
-        assert_ne!(o, d, "direction {d} is its own opposite");
-        assert_eq!(g.opposite(o), d, "opposite of opposite of {d}");
+        assert_ne!(o, d, "direction {d:?} is its own opposite");
+        assert_eq!(g.opposite(o), d, "opposite of opposite of {d:?}");
     }
     for c in g.cells() {
-        for d in 0..nd {
+        for d in g.dirs() {
             if let Some(to) = g.neighbour(c, d) {
                 edges += 1;
                 assert_ne!(to, c, "{} links to itself", g.name(c));
@@ -204,7 +211,7 @@ pub fn check_links(g: &Geometry) {
                     "link {} -> {} ({}) is not mutual",
                     g.name(c),
                     g.name(to),
-                    g.directions()[d].name
+                    g.direction(d).name
                 );
             }
         }
@@ -217,7 +224,7 @@ pub fn check_links(g: &Geometry) {
 /// at the edge or just before coming home on a ring.
 pub fn check_rays(g: &Geometry) {
     for c in g.cells() {
-        for d in 0..g.direction_count() {
+        for d in g.dirs() {
             let ray = g.ray(c, d);
             assert!(ray.len() < g.cell_count());
             let mut at = c;
@@ -256,12 +263,12 @@ pub fn check_rays(g: &Geometry) {
 /// each direction pair. Lines are listed along the lower-numbered direction of a pair.
 pub fn check_lines(g: &Geometry) {
     let lines = g.lines();
-    let nd = g.direction_count();
+    let lower = || g.dirs().filter(|&d| d < g.opposite(d));
     for line in &lines {
         let d = line.direction;
         assert!(
             d < g.opposite(d),
-            "line listed along the higher direction {d}"
+            "line listed along the higher direction {d:?}"
         );
         assert!(!line.cells.is_empty());
         for w in line.cells.windows(2) {
@@ -290,28 +297,26 @@ pub fn check_lines(g: &Geometry) {
             );
         }
     }
-    for d in (0..nd).filter(|&d| d < g.opposite(d)) {
+    for d in lower() {
         let mut count = vec![0usize; g.cell_count()];
         for line in lines.iter().filter(|l| l.direction == d) {
             for &c in &line.cells {
-                count[c] += 1;
+                count[c.index()] += 1;
             }
         }
         for c in g.cells() {
             assert_eq!(
-                count[c],
+                count[c.index()],
                 1,
-                "{} lies on {} lines along direction {d}",
+                "{} lies on {} lines along direction {d:?}",
                 g.name(c),
-                count[c]
+                count[c.index()]
             );
         }
     }
     assert_eq!(
         lines.iter().map(|l| l.direction).collect::<BTreeSet<_>>(),
-        (0..nd)
-            .filter(|&d| d < g.opposite(d))
-            .collect::<BTreeSet<_>>(),
+        lower().collect::<BTreeSet<_>>(),
         "lines are listed for every direction pair"
     );
 }
@@ -333,14 +338,14 @@ pub fn check_embedding(g: &Geometry) {
         e.index.iter().all(|&i| (i as usize) < e.span),
         "bit index beyond span"
     );
-    for (d, s) in e.steps.iter().enumerate() {
+    for (d, s) in g.dirs().zip(&e.steps) {
         if let Step::Shift(s) = *s {
             for c in g.cells() {
                 if let Some(to) = g.neighbour(c, d) {
                     assert_eq!(
-                        e.index[to] as i64,
-                        e.index[c] as i64 + s as i64,
-                        "shift {s} of direction {d} wrong on {} -> {}",
+                        e.index[to.index()] as i64,
+                        e.index[c.index()] as i64 + s as i64,
+                        "shift {s} of direction {d:?} wrong on {} -> {}",
                         g.name(c),
                         g.name(to)
                     );

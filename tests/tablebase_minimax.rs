@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bushka_geometry::Player;
-use bushka_rules::{Board, Position};
+use bushka_geometry::{ByColour, Cell, Colour};
+use bushka_rules::{Bits, Board, Position};
 use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
 use bushka_tests::data_path;
 
@@ -86,7 +86,7 @@ fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
             }
             let used = sets.iter().fold(0, |a, s| a | s);
             for cell in from..self.board.geometry().cell_count() {
-                let bit = 1u64 << self.board.sq(cell);
+                let bit = u64::bit(self.board.sq(Cell::new(cell)));
                 if used & bit == 0 {
                     let mut next = sets;
                     next[group] |= bit;
@@ -96,10 +96,10 @@ fn placements(board: &Board<u64>, material: Material) -> Vec<[u64; 4]> {
         }
     }
     let counts = [
-        material.kings[0],
-        material.men[0],
-        material.kings[1],
-        material.men[1],
+        material.kings[Colour::White],
+        material.men[Colour::White],
+        material.kings[Colour::Black],
+        material.men[Colour::Black],
     ];
     let mut walk = Walk {
         board,
@@ -125,8 +125,10 @@ fn check(file: &str, signatures: &[&str]) {
         let mut checked = 0;
         let mut decided = 0;
         for [wk, wm, bk, bm] in placements(&board, material) {
-            for side in Player::BOTH {
-                let Some(pos) = board.position_from_sets([wm, bm], [wk, bk], side) else {
+            for side in Colour::BOTH {
+                let Some(pos) =
+                    board.position_from_sets(ByColour::new(wm, bm), ByColour::new(wk, bk), side)
+                else {
                     continue;
                 };
                 let expected = minimax.value(&pos);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use bushka_engine::{Player, PlayerSpec, TablesDir, TablesError, spec_tables};
+use bushka_engine::{Chooser, PlayerSpec, TablesDir, TablesError, spec_tables};
 use bushka_geometry::Geometry;
 use bushka_rules::{Board, Game};
 use bushka_tablebase::{FileError, Material, Silent, Tablebases, Value, save, solve};

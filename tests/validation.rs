@@ -1,7 +1,8 @@
-//! One test per validation error: a small malformed variant file, the exact
-//! `ErrorKind` (with the offending name) and the line it is reported on.
+//! One test per validation error (a table of named cases where an error has several
+//! causes): a small malformed variant file, the exact `ErrorKind` (with the offending
+//! name) and the line it is reported on.
 
-use bushka_geometry::{BUILTIN, ErrorKind, Location, MAX_CELLS, Player, load_path, load_str};
+use bushka_geometry::{BUILTIN, Cell, Colour, ErrorKind, Location, MAX_CELLS, load_path, load_str};
 use bushka_tests::*;
 
 /// A valid 6-cell board: two columns of three cells, one axis.
@@ -55,24 +56,25 @@ fn base_plus_board(extra: &str) -> String {
     )
 }
 
-/// Like `expect`, for kinds that carry the parser's message: checks the variant and
-/// that the message mentions `mentions`.
+/// Like `expect_case`, for kinds that carry the parser's message: checks the variant,
+/// that the message mentions `mentions`, and the line of `needle`.
 fn expect_message(
+    case: &str,
     text: &str,
     variant: fn(&ErrorKind) -> Option<&String>,
     mentions: &str,
     needle: &str,
 ) {
     let e = load_err(text);
-    let message = variant(&e.kind).unwrap_or_else(|| panic!("wrong kind: {:?}", e.kind));
+    let message = variant(&e.kind).unwrap_or_else(|| panic!("{case}: wrong kind: {:?}", e.kind));
     assert!(
         message.contains(mentions),
-        "`{message}` should mention `{mentions}`"
+        "{case}: `{message}` should mention `{mentions}`"
     );
     assert_eq!(
         e.location.map(|l| l.line),
         Some(line_of(text, needle)),
-        "{e}"
+        "{case}: {e}"
     );
 }
 
@@ -138,15 +140,15 @@ fn bad_value(text: &str, key: &str, needle: &str) {
     let e = load_err(text);
     match &*e.kind {
         ErrorKind::BadValue { key: k, why } => {
-            assert_eq!(k, key);
-            assert!(!why.is_empty());
+            assert_eq!(k, key, "{needle}");
+            assert!(!why.is_empty(), "{needle}");
         }
-        other => panic!("expected BadValue for {key}, got {other:?}"),
+        other => panic!("{needle}: expected BadValue for {key}, got {other:?}"),
     }
     assert_eq!(
         e.location.map(|l| l.line),
         Some(line_of(text, needle)),
-        "{e}"
+        "{needle}: {e}"
     );
 }
 
@@ -164,37 +166,61 @@ fn the_base_board_loads() {
 
 #[test]
 fn toml_syntax_error() {
-    let text = with(BASE, r#"name = "Test""#, r#"name = "Test"#);
-    expect_message(&text, toml_kind, "", r#"name = "Test"#);
-    let text = with(BASE, "[players.black]", "[players.black");
-    expect_message(&text, toml_kind, "", "[players.black");
-    let text = with(BASE, r#"men = ["a3", "b3"]"#, r#"men = ["a3" "b3"]"#);
-    expect_message(&text, toml_kind, "", r#"men = ["a3" "b3"]"#);
+    for (case, from, to) in [
+        ("an unclosed string", r#"name = "Test""#, r#"name = "Test"#),
+        (
+            "an unclosed table header",
+            "[players.black]",
+            "[players.black",
+        ),
+        (
+            "a list without a comma",
+            r#"men = ["a3", "b3"]"#,
+            r#"men = ["a3" "b3"]"#,
+        ),
+    ] {
+        expect_message(case, &with(BASE, from, to), toml_kind, "", to);
+    }
 }
 
 #[test]
 fn value_of_the_wrong_type() {
-    let text = with(BASE, "vector = [0, 1]", r#"vector = "up""#);
-    expect_message(&text, toml_kind, "", r#"vector = "up""#);
-    let text = with(BASE, r#"numbers = "123""#, "numbers = 123");
-    expect_message(&text, toml_kind, "", "numbers = 123");
-    let text = with(BASE, "vector = [0, -1]", "vector = [0]");
-    expect_message(&text, toml_kind, "a list of 2 numbers", "vector = [0]");
-    // In the author's words, not Rust's.
-    let text = format!("{BASE}\n[rules]\nmin_line = \"two\"\n");
-    expect_message(
-        &text,
-        toml_kind,
-        "expected a whole number, found the text \"two\"",
-        "min_line",
-    );
-    let text = format!("{BASE}\n[rules]\nmajority = 1\n");
-    expect_message(
-        &text,
-        toml_kind,
-        "expected true or false, found the number 1",
-        "majority",
-    );
+    let cases = [
+        (
+            "a text for a vector",
+            with(BASE, "vector = [0, 1]", r#"vector = "up""#),
+            "",
+            r#"vector = "up""#,
+        ),
+        (
+            "a number for labels",
+            with(BASE, r#"numbers = "123""#, "numbers = 123"),
+            "",
+            "numbers = 123",
+        ),
+        (
+            "a vector of one number",
+            with(BASE, "vector = [0, -1]", "vector = [0]"),
+            "a list of 2 numbers",
+            "vector = [0]",
+        ),
+        // In the author's words, not Rust's.
+        (
+            "a text for a count",
+            format!("{BASE}\n[rules]\nmin_line = \"two\"\n"),
+            "expected a whole number, found the text \"two\"",
+            "min_line",
+        ),
+        (
+            "a number for a switch",
+            format!("{BASE}\n[rules]\nmajority = 1\n"),
+            "expected true or false, found the number 1",
+            "majority",
+        ),
+    ];
+    for (case, text, mentions, needle) in cases {
+        expect_message(case, &text, toml_kind, mentions, needle);
+    }
 }
 
 #[test]
@@ -202,14 +228,26 @@ fn pairs_hold_exactly_two_numbers() {
     // serde reads `[i32; 2]` from a longer array by dropping the rest; the format
     // must not ignore the extra number.
     let text = with(BASE, "vector = [0, -1]", "vector = [0, -1, 2]");
-    expect_message(&text, toml_kind, "a list of 3", "vector = [0, -1, 2]");
+    expect_message(
+        "a vector of three numbers",
+        &text,
+        toml_kind,
+        "a list of 3",
+        "vector = [0, -1, 2]",
+    );
     let text = base_plus_board(
         "[board.display]
 letter = [1, 0]
 number = [0, 1, 0]
 ",
     );
-    expect_message(&text, toml_kind, "a list of 3", "number = [0, 1, 0]");
+    expect_message(
+        "a display step of three numbers",
+        &text,
+        toml_kind,
+        "a list of 3",
+        "number = [0, 1, 0]",
+    );
     let text = base_plus_board(
         "[board.display.cells]
 a1 = [0, 0]
@@ -237,26 +275,51 @@ b3 = [7, 7]
 #[test]
 fn unknown_key() {
     // A typo is never ignored.
-    let text = with(BASE, r#"letters = "abc""#, r#"letter = "abc""#);
-    expect_message(&text, unknown_key_kind, "letter", r#"letter = "abc""#);
-    let text = with(BASE, r#"men = ["a1", "b1"]"#, r#"man = ["a1", "b1"]"#);
-    expect_message(&text, unknown_key_kind, "man", r#"man = ["a1", "b1"]"#);
-    let text = format!("{BASE}\n[rules]\nking-range = \"long\"\n");
-    expect_message(&text, unknown_key_kind, "king-range", "king-range");
-    let text = with(BASE, "[variant]", "[variant]\nauthor = \"me\"");
-    expect_message(&text, unknown_key_kind, "author", "author");
-    let text = with(BASE, "name = \"up\"", "name = \"up\"\nvectr = [0, 1]");
-    expect_message(&text, unknown_key_kind, "vectr", "vectr");
-}
-
-#[test]
-fn unknown_generator() {
-    let text = with(
-        BASE,
-        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
-        "generate = { triangle = { side = 3 } }",
-    );
-    expect_message(&text, unknown_key_kind, "triangle", "triangle");
+    let cases = [
+        (
+            "`letter` for `letters`",
+            with(BASE, r#"letters = "abc""#, r#"letter = "abc""#),
+            "letter",
+            r#"letter = "abc""#,
+        ),
+        (
+            "`man` for `men`",
+            with(BASE, r#"men = ["a1", "b1"]"#, r#"man = ["a1", "b1"]"#),
+            "man",
+            r#"man = ["a1", "b1"]"#,
+        ),
+        (
+            "`king-range` for `king_range`",
+            format!("{BASE}\n[rules]\nking-range = \"long\"\n"),
+            "king-range",
+            "king-range",
+        ),
+        (
+            "a key the format does not have",
+            with(BASE, "[variant]", "[variant]\nauthor = \"me\""),
+            "author",
+            "author",
+        ),
+        (
+            "`vectr` for `vector`",
+            with(BASE, "name = \"up\"", "name = \"up\"\nvectr = [0, 1]"),
+            "vectr",
+            "vectr",
+        ),
+        (
+            "a generator that does not exist",
+            with(
+                BASE,
+                r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
+                "generate = { triangle = { side = 3 } }",
+            ),
+            "triangle",
+            "triangle",
+        ),
+    ];
+    for (case, text, mentions, needle) in cases {
+        expect_message(case, &text, unknown_key_kind, mentions, needle);
+    }
 }
 
 #[test]
@@ -317,91 +380,80 @@ fn unknown_cell_in_men() {
 }
 
 #[test]
-fn start_cell_off_the_board() {
-    // `c1` is a well-formed name, but the board has no cell there.
-    let text = base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["a3", "c1"]"#)]);
-    expect(
-        &text,
-        unknown_cell("players.black.men", "c1"),
-        Some(r#""c1""#),
-    );
-    let text = base_with(&[(r#"men = ["a1", "b1"]"#, "men = [\"a1\"]\nkings = [\"c3\"]")]);
-    expect(
-        &text,
-        unknown_cell("players.white.kings", "c3"),
-        Some(r#""c3""#),
-    );
-}
-
-#[test]
-fn unknown_cell_in_promotion() {
-    let text = base_with(&[(r#"promotion = ["a1", "b1"]"#, r#"promotion = ["a1", "b0"]"#)]);
-    expect(
-        &text,
-        unknown_cell("players.black.promotion", "b0"),
-        Some(r#""b0""#),
-    );
-}
-
-#[test]
-fn unknown_cell_in_links() {
-    let text = base_plus_board(
-        r#"
-[[board.links]]
-from = "b3"
-to = "c1"
-direction = "up"
-"#,
-    );
-    expect(&text, unknown_cell("board.links", "c1"), Some(r#""c1""#));
-    let text = base_plus_board(
-        r#"
-[[board.remove_links]]
-from = "a4"
-to = "a1"
-direction = "up"
-"#,
-    );
-    expect(
-        &text,
-        unknown_cell("board.remove_links", "a4"),
-        Some(r#""a4""#),
-    );
-}
-
-#[test]
-fn unknown_cell_in_remove_cells() {
-    let text = with(
-        BASE,
-        "numbers = \"123\"\n",
-        "numbers = \"123\"\nremove_cells = [\"a2\", \"c2\"]\n",
-    );
-    expect(
-        &text,
-        unknown_cell("board.remove_cells", "c2"),
-        Some("remove_cells"),
-    );
-    // Removing a cell twice: the second time it is no longer there.
-    let text = with(
-        BASE,
-        "numbers = \"123\"\n",
-        "numbers = \"123\"\nremove_cells = [\"a2\",\n  \"a2\"]\n",
-    );
-    expect(
-        &text,
-        unknown_cell("board.remove_cells", "a2"),
-        Some(r#"  "a2"]"#),
-    );
-}
-
-#[test]
-fn unknown_cell_in_display() {
-    let text = base_plus_board("[board.display.cells]\nc3 = [5, 5]\n");
-    expect(
-        &text,
-        unknown_cell("board.display.cells", "c3"),
-        Some("c3 = [5, 5]"),
-    );
+fn unknown_cells_are_named_with_their_key() {
+    let cases = [
+        (
+            // A well-formed name, but the board has no cell there.
+            "a Black man off the board",
+            base_with(&[(r#"men = ["a3", "b3"]"#, r#"men = ["a3", "c1"]"#)]),
+            "players.black.men",
+            "c1",
+            r#""c1""#,
+        ),
+        (
+            "a White king off the board",
+            base_with(&[(r#"men = ["a1", "b1"]"#, "men = [\"a1\"]\nkings = [\"c3\"]")]),
+            "players.white.kings",
+            "c3",
+            r#""c3""#,
+        ),
+        (
+            "a promotion cell off the board",
+            base_with(&[(r#"promotion = ["a1", "b1"]"#, r#"promotion = ["a1", "b0"]"#)]),
+            "players.black.promotion",
+            "b0",
+            r#""b0""#,
+        ),
+        (
+            "a link to no cell",
+            base_plus_board(&link("b3", "c1", "up")),
+            "board.links",
+            "c1",
+            r#""c1""#,
+        ),
+        (
+            "a removed link from no cell",
+            base_plus_board(
+                "\n[[board.remove_links]]\nfrom = \"a4\"\nto = \"a1\"\ndirection = \"up\"\n",
+            ),
+            "board.remove_links",
+            "a4",
+            r#""a4""#,
+        ),
+        (
+            "removing a cell that is not there",
+            with(
+                BASE,
+                "numbers = \"123\"\n",
+                "numbers = \"123\"\nremove_cells = [\"a2\", \"c2\"]\n",
+            ),
+            "board.remove_cells",
+            "c2",
+            "remove_cells",
+        ),
+        (
+            // The second time it is no longer there.
+            "removing a cell twice",
+            with(
+                BASE,
+                "numbers = \"123\"\n",
+                "numbers = \"123\"\nremove_cells = [\"a2\",\n  \"a2\"]\n",
+            ),
+            "board.remove_cells",
+            "a2",
+            r#"  "a2"]"#,
+        ),
+        (
+            "drawing a cell that is not there",
+            base_plus_board("[board.display.cells]\nc3 = [5, 5]\n"),
+            "board.display.cells",
+            "c3",
+            "c3 = [5, 5]",
+        ),
+    ];
+    for (case, text, key, cell, needle) in cases {
+        expect_case(case, &text, unknown_cell(key, cell), Some(needle));
+    }
 }
 
 #[test]
@@ -524,36 +576,34 @@ fn label_lists_name_cells() {
 
 #[test]
 fn no_cells() {
-    let text = with(
-        BASE,
-        "numbers = \"123\"\n",
-        "numbers = \"123\"\nremove_cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
-    );
-    expect(&text, ErrorKind::NoCells, None);
-    let text = with(
-        BASE,
-        r#"cells = ["a1", "a2", "a3", "b1", "b2", "b3"]"#,
-        "cells = []",
-    );
-    expect(&text, ErrorKind::NoCells, None);
-    let text = with(
-        BASE,
-        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
-        "",
-    );
-    expect(&text, ErrorKind::NoCells, None);
-    let text = with(
-        BASE,
-        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
-        "generate = { draughts = { width = 0, height = 5 } }\n",
-    );
-    expect(&text, ErrorKind::NoCells, None);
-    let text = with(
-        BASE,
-        "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
-        "generate = { hexagon = { side = 0 } }\n",
-    );
-    expect(&text, ErrorKind::NoCells, None);
+    let listed = "cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n";
+    let cases = [
+        (
+            "every cell removed",
+            with(
+                BASE,
+                "numbers = \"123\"\n",
+                "numbers = \"123\"\nremove_cells = [\"a1\", \"a2\", \"a3\", \"b1\", \"b2\", \"b3\"]\n",
+            ),
+        ),
+        ("an empty list", with(BASE, listed, "cells = []\n")),
+        ("no list and no generator", with(BASE, listed, "")),
+        (
+            "a draughts board of width 0",
+            with(
+                BASE,
+                listed,
+                "generate = { draughts = { width = 0, height = 5 } }\n",
+            ),
+        ),
+        (
+            "a hexagon of side 0",
+            with(BASE, listed, "generate = { hexagon = { side = 0 } }\n"),
+        ),
+    ];
+    for (case, text) in cases {
+        expect_case(case, &text, ErrorKind::NoCells, None);
+    }
 }
 
 // ---- directions -------------------------------------------------------------------
@@ -562,35 +612,36 @@ const DOWN: &str = "\n[[board.directions]]\nname = \"down\"\nvector = [0, -1]\n"
 
 #[test]
 fn direction_without_opposite() {
-    // No direction has the negated vector.
-    let text = with(BASE, DOWN, "");
-    expect(
-        &text,
-        ErrorKind::NoOpposite("up".into()),
-        Some(r#"name = "up""#),
-    );
-    // A direction without a vector must name its opposite.
-    let text = with(
-        BASE,
-        DOWN,
-        &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\n"),
-    );
-    expect(
-        &text,
-        ErrorKind::NoOpposite("warp".into()),
-        Some(r#"name = "warp""#),
-    );
-    // A direction cannot be its own opposite.
-    let text = with(
-        BASE,
-        DOWN,
-        &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\nopposite = \"warp\"\n"),
-    );
-    expect(
-        &text,
-        ErrorKind::NoOpposite("warp".into()),
-        Some(r#"name = "warp""#),
-    );
+    let cases = [
+        (
+            "no direction has the negated vector",
+            with(BASE, DOWN, ""),
+            "up",
+        ),
+        (
+            "a direction without a vector must name its opposite",
+            with(
+                BASE,
+                DOWN,
+                &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\n"),
+            ),
+            "warp",
+        ),
+        (
+            "a direction cannot be its own opposite",
+            with(
+                BASE,
+                DOWN,
+                &format!("{DOWN}\n[[board.directions]]\nname = \"warp\"\nopposite = \"warp\"\n"),
+            ),
+            "warp",
+        ),
+    ];
+    for (case, text, direction) in cases {
+        let needle = format!("name = \"{direction}\"");
+        let kind = ErrorKind::NoOpposite(direction.into());
+        expect_case(case, &text, kind, Some(&needle));
+    }
 }
 
 #[test]
@@ -723,53 +774,40 @@ fn explicit_links_load() {
 
 #[test]
 fn link_not_mutual() {
-    let text = with(
-        &base_plus_board(&link("a3", "b1", "warp")),
-        DOWN,
-        &format!("{DOWN}{WARP}"),
-    );
-    expect(
-        &text,
-        ErrorKind::LinkNotMutual {
+    let with_warp = |links: String| with(&base_plus_board(&links), DOWN, &format!("{DOWN}{WARP}"));
+    let cases = [
+        (
+            "a warp without its way back",
+            with_warp(link("a3", "b1", "warp")),
+            "warp",
+            "back",
+        ),
+        (
+            "an explicit link along a lattice direction without its way back",
+            base_plus_board(&link("a3", "b1", "up")),
+            "up",
+            "down",
+        ),
+        (
+            "a way back that leads elsewhere",
+            with_warp(format!(
+                "{}{}",
+                link("a3", "b1", "warp"),
+                link("b1", "a1", "back")
+            )),
+            "warp",
+            "back",
+        ),
+    ];
+    for (case, text, direction, opposite) in cases {
+        let kind = ErrorKind::LinkNotMutual {
             from: "a3".into(),
             to: "b1".into(),
-            direction: "warp".into(),
-            opposite: "back".into(),
-        },
-        Some(r#"from = "a3""#),
-    );
-    // An explicit link along a lattice direction needs its mutual link too.
-    let text = base_plus_board(&link("a3", "b1", "up"));
-    expect(
-        &text,
-        ErrorKind::LinkNotMutual {
-            from: "a3".into(),
-            to: "b1".into(),
-            direction: "up".into(),
-            opposite: "down".into(),
-        },
-        Some(r#"from = "a3""#),
-    );
-    // The back link exists but leads elsewhere.
-    let text = with(
-        &base_plus_board(&format!(
-            "{}{}",
-            link("a3", "b1", "warp"),
-            link("b1", "a1", "back")
-        )),
-        DOWN,
-        &format!("{DOWN}{WARP}"),
-    );
-    expect(
-        &text,
-        ErrorKind::LinkNotMutual {
-            from: "a3".into(),
-            to: "b1".into(),
-            direction: "warp".into(),
-            opposite: "back".into(),
-        },
-        Some(r#"from = "a3""#),
-    );
+            direction: direction.into(),
+            opposite: opposite.into(),
+        };
+        expect_case(case, &text, kind, Some(r#"from = "a3""#));
+    }
 }
 
 #[test]
@@ -898,32 +936,36 @@ fn empty_promotion_zone() {
 
 #[test]
 fn start_claimed_twice() {
-    // By both players.
-    let text = base_with(&[
-        (r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a2"]"#),
-        (r#"men = ["a3", "b3"]"#, r#"men = ["a3", "b3", "a2"]"#),
-    ]);
-    expect(
-        &text,
-        ErrorKind::StartClaimedTwice("a2".into()),
-        Some(r#"men = ["a3", "b3", "a2"]"#),
-    );
-    // By one player twice, and by a man and a king.
-    let text = base_with(&[(r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a1"]"#)]);
-    expect(
-        &text,
-        ErrorKind::StartClaimedTwice("a1".into()),
-        Some(r#"men = ["a1", "b1", "a1"]"#),
-    );
-    let text = base_with(&[(
-        r#"men = ["a3", "b3"]"#,
-        "men = [\"a3\", \"b3\"]\nkings = [\"b3\"]",
-    )]);
-    expect(
-        &text,
-        ErrorKind::StartClaimedTwice("b3".into()),
-        Some(r#"kings = ["b3"]"#),
-    );
+    let cases = [
+        (
+            "by both players",
+            vec![
+                (r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a2"]"#),
+                (r#"men = ["a3", "b3"]"#, r#"men = ["a3", "b3", "a2"]"#),
+            ],
+            "a2",
+            r#"men = ["a3", "b3", "a2"]"#,
+        ),
+        (
+            "by one player twice",
+            vec![(r#"men = ["a1", "b1"]"#, r#"men = ["a1", "b1", "a1"]"#)],
+            "a1",
+            r#"men = ["a1", "b1", "a1"]"#,
+        ),
+        (
+            "by a man and a king",
+            vec![(
+                r#"men = ["a3", "b3"]"#,
+                "men = [\"a3\", \"b3\"]\nkings = [\"b3\"]",
+            )],
+            "b3",
+            r#"kings = ["b3"]"#,
+        ),
+    ];
+    for (case, edits, cell, needle) in cases {
+        let kind = ErrorKind::StartClaimedTwice(cell.into());
+        expect_case(case, &base_with(&edits), kind, Some(needle));
+    }
 }
 
 #[test]
@@ -947,7 +989,7 @@ fn man_on_its_own_promotion_zone() {
     ]);
     let g = load(&text);
     assert_eq!(
-        sorted_names(&g, &g.side(bushka_geometry::Player::Black).kings),
+        sorted_names(&g, &g.side(bushka_geometry::Colour::Black).kings),
         ["b1"]
     );
 }
@@ -957,30 +999,30 @@ fn man_on_its_own_promotion_zone() {
 #[test]
 fn bad_rule_values() {
     let rules = |body: &str| format!("{BASE}\n[rules]\n{body}\n");
-    bad_value(&rules("min_line = 1"), "rules.min_line", "min_line = 1");
-    bad_value(&rules("min_line = 65"), "rules.min_line", "min_line = 65");
-    bad_value(
-        &rules(r#"king_range = "medium""#),
-        "rules.king_range",
-        "king_range",
-    );
-    bad_value(&rules(r#"capture = "leap""#), "rules.capture", "capture");
-    bad_value(
-        &rules(r#"men_capture = "sideways""#),
-        "rules.men_capture",
-        "men_capture",
-    );
-    bad_value(
-        &rules("king_move_draw = -1"),
-        "rules.king_move_draw",
-        "king_move_draw",
-    );
+    for (body, key, needle) in [
+        ("min_line = 1", "rules.min_line", "min_line = 1"),
+        ("min_line = 65", "rules.min_line", "min_line = 65"),
+        (r#"king_range = "medium""#, "rules.king_range", "king_range"),
+        (r#"capture = "leap""#, "rules.capture", "capture"),
+        (
+            r#"men_capture = "sideways""#,
+            "rules.men_capture",
+            "men_capture",
+        ),
+        (
+            "king_move_draw = -1",
+            "rules.king_move_draw",
+            "king_move_draw",
+        ),
+        ("repetition = 1", "rules.repetition", "repetition"),
+    ] {
+        bad_value(&rules(body), key, needle);
+    }
     bad_value(
         &BASE.replacen("[board]\n", "[board]\nnotation = \"roman\"\n", 1),
         "board.notation",
         "notation",
     );
-    bad_value(&rules("repetition = 1"), "rules.repetition", "repetition");
     let evaluation = format!("{BASE}\n[evaluation]\nman = 0\n");
     bad_value(&evaluation, "evaluation.man", "man = 0");
     // Values past 10000 would saturate the engine's static score (finding 6 of issue 9).
@@ -995,8 +1037,12 @@ fn bad_rule_values() {
         "{BASE}\n[evaluation]\nman = 10000\nking = 10000\n"
     ));
     // A value of the wrong type is a TOML error.
-    expect_message(&rules(r#"min_line = "two""#), toml_kind, "", "min_line");
-    expect_message(&rules(r#"majority = "yes""#), toml_kind, "", "majority");
+    for (body, needle) in [
+        (r#"min_line = "two""#, "min_line"),
+        (r#"majority = "yes""#, "majority"),
+    ] {
+        expect_message(body, &rules(body), toml_kind, "", needle);
+    }
 }
 
 #[test]
@@ -1151,13 +1197,13 @@ fn men_by_rows_count_from_the_own_back_rank() {
         (r#"promotion = ["a3", "b3"]"#, r#"promotion = ["a3"]"#),
     ]));
     let names =
-        |cells: &[usize]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
-    assert_eq!(names(&g.side(Player::White).men), ["a1", "b1"]);
+        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| g.name(c).to_string()).collect() };
+    assert_eq!(names(&g.side(Colour::White).men), ["a1", "b1"]);
     let g = load(&base_with(&[
         (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),
         (r#"men = ["a3", "b3"]"#, "men = []"),
     ]));
-    assert_eq!(g.side(Player::White).men.len(), 4);
+    assert_eq!(g.side(Colour::White).men.len(), 4);
     // Every official start is its rows: Bushka's three rows.
     let official = builtin("bushka");
     let text = BUILTIN
@@ -1167,7 +1213,7 @@ fn men_by_rows_count_from_the_own_back_rank() {
         .text;
     let by_rows = regex_free_replace_men(text, "men = { rows = 3 }");
     let g = load(&by_rows);
-    for p in Player::BOTH {
+    for p in Colour::BOTH {
         assert_eq!(g.side(p).men, official.side(p).men, "{p:?}");
     }
 }
@@ -1197,7 +1243,13 @@ fn men_by_rows_reject_bad_counts_and_keys() {
         bad_value(&text, "players.white.men.rows", "rows");
     }
     let text = base_with(&[(r#"men = ["a1", "b1"]"#, "men = { row = 2 }")]);
-    expect_message(&text, unknown_key_kind, "row", "row = 2");
+    expect_message(
+        "`row` for `rows`",
+        &text,
+        unknown_key_kind,
+        "row",
+        "row = 2",
+    );
     // Two rows from each side overlap on a three-row board.
     let text = base_with(&[
         (r#"men = ["a1", "b1"]"#, "men = { rows = 2 }"),

@@ -3,17 +3,18 @@
 use std::io::Cursor;
 
 use bushka_engine::PlayerSpec;
+use bushka_geometry::ByColour;
 use bushka_session::{Opening, Session, Setup, Variant};
 
 use super::notation::builtin_boards;
 
 /// The player pairs the target plays: people only, or a person against a fast
 /// computer player (the engine would make every input take a second).
-const PAIRS: [[PlayerSpec; 2]; 4] = [
-    [PlayerSpec::Human, PlayerSpec::Human],
-    [PlayerSpec::Human, PlayerSpec::Random { seed: 1 }],
-    [PlayerSpec::Random { seed: 2 }, PlayerSpec::Human],
-    [PlayerSpec::Human, PlayerSpec::Greedy { seed: 3 }],
+const PAIRS: [ByColour<PlayerSpec>; 4] = [
+    ByColour::new(PlayerSpec::Human, PlayerSpec::Human),
+    ByColour::new(PlayerSpec::Human, PlayerSpec::Random { seed: 1 }),
+    ByColour::new(PlayerSpec::Random { seed: 2 }, PlayerSpec::Human),
+    ByColour::new(PlayerSpec::Human, PlayerSpec::Greedy { seed: 3 }),
 ];
 
 /// Reads the first byte as the choice of board and players, and the rest as the lines
@@ -27,7 +28,7 @@ pub fn play(data: &[u8]) {
     let boards = builtin_boards();
     let board = &boards[choice % boards.len()];
     let specs = PAIRS[choice / 8 % PAIRS.len()].clone();
-    let computer = specs.contains(&PlayerSpec::Human) && specs != PAIRS[0];
+    let computer = specs.iter().any(|(_, spec)| *spec == PlayerSpec::Human) && specs != PAIRS[0];
     let script: String = text
         .lines()
         .filter(|line| {

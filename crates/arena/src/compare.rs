@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 use bushka_tablebase::Tablebases;
 use rayon::prelude::*;

@@ -1,6 +1,6 @@
 //! What can go wrong when running matches and comparisons.
 
-/// An error from a match, a comparison or a chart.
+/// An error from a match or a comparison.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// A player that needs a person at the terminal was asked to play automatically.
@@ -38,7 +38,4 @@ pub enum ArenaError {
         /// The position at fault and the limit.
         error: bushka_rules::GameError,
     },
-    /// The chart could not be drawn.
-    #[error("cannot draw the chart: {0}")]
-    Chart(String),
 }

@@ -5,7 +5,7 @@
 //!   score with a 95% interval and Elo difference, and the games by how they ended.
 //! - [`compare`] plays N self-play games per variant and returns one [`VariantReport`]
 //!   each (game length, decisiveness, White's score, captures, promotions...);
-//!   [`table`] prints them side by side and [`chart::render_svg`] draws them.
+//!   [`table`] prints them side by side (the `bushka-charts` crate draws them).
 //!   Each report carries Ludii-style [`metrics`] with 95% intervals and per-ply
 //!   [`series`]; [`Expectations`] check them against ranges a designer states.
 //! - [`play_variants`] plays one [`Shard`] of a comparison; [`ShardFile`] holds its raw
@@ -32,7 +32,8 @@
 //! assert_eq!(reports[0].white_wins + reports[0].draws + reports[0].black_wins, 4);
 //! ```
 
-pub mod chart;
+#![forbid(unsafe_code)]
+
 mod compare;
 mod error;
 mod expect;
@@ -42,6 +43,7 @@ mod play;
 mod score;
 pub mod series;
 mod shard;
+mod shard_file;
 mod table;
 mod trace;
 
@@ -55,6 +57,7 @@ pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_ma
 pub use metrics::{Estimate, METRICS, MetricValue};
 pub use play::{GameStats, Termination, derive_seed, threads_in_use};
 pub use score::{Score, elo};
-pub use shard::{RunSettings, Shard, ShardError, ShardFile, merge};
+pub use shard::{Shard, ShardError};
+pub use shard_file::{RunSettings, ShardFile, merge};
 pub use table::{estimate_text, table};
 pub use trace::GameTrace;

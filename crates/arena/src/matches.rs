@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use bushka_tablebase::Tablebases;
 use rayon::prelude::*;

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::play::Termination;
 use crate::score::{Score, Z95};
 use crate::trace::{GameTrace, variance};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 
 /// A metric's value and its 95% interval (`low <= value <= high`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

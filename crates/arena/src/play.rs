@@ -4,7 +4,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec, play_out, spec_tables};
-use bushka_geometry::{Geometry, Player as Colour};
+use bushka_geometry::{Colour, Geometry};
 use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
 use bushka_tablebase::Tablebases;
 use rand::{Rng, RngCore, SeedableRng};

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 
 use bushka_engine::{Evaluator, WEIGHTS, Weights};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Game, Position};
 use serde::{Deserialize, Serialize};
 

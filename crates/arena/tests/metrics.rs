@@ -4,7 +4,7 @@ use bushka_arena::{
     CompareConfig, Estimate, Expectations, GameStats, GameTrace, METRICS, Termination, VariantInfo,
     VariantReport,
 };
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 
 const EPS: f64 = 1e-12;
 

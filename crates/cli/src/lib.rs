@@ -8,6 +8,8 @@
 //! output, and [`game_variant_source`], the board a game record names (for tests and
 //! fuzzing); the `bushka` binary only calls [`main`].
 
+#![forbid(unsafe_code)]
+
 mod commands;
 mod error;
 mod output;

@@ -9,10 +9,15 @@ pub fn print(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-            _ => CliError::Output(e),
-        })
+        .map_err(output_error)
+}
+
+/// The error for output that cannot be written (quiet when the reader went away).
+pub fn output_error(e: std::io::Error) -> CliError {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        _ => CliError::Output(e),
+    }
 }
 
 /// Writes `text` and a newline to standard output.

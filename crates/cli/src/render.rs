@@ -15,7 +15,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::io::IsTerminal;
 
-use bushka_geometry::{Cell, Geometry, Player};
+use bushka_geometry::{Cell, Colour, Geometry, Piece, Role};
 
 /// Resets every ANSI attribute.
 const RESET: &str = "\x1b[0m";
@@ -41,51 +41,27 @@ pub struct Options {
     pub flipped: bool,
 }
 
-/// A piece as the renderer shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Piece {
-    /// Its owner.
-    pub player: Player,
-    /// A king (promoted man) rather than a man.
-    pub king: bool,
-}
-
-impl Piece {
-    /// A man of `player`.
-    pub fn man(player: Player) -> Piece {
-        Piece {
-            player,
-            king: false,
-        }
-    }
-
-    /// A king of `player`.
-    pub fn king(player: Player) -> Piece {
-        Piece { player, king: true }
-    }
-
-    /// `w` white man, `W` white king, `b` black man, `B` black king.
-    pub fn letter(self) -> char {
-        match (self.player, self.king) {
-            (Player::White, false) => 'w',
-            (Player::White, true) => 'W',
-            (Player::Black, false) => 'b',
-            (Player::Black, true) => 'B',
-        }
+/// `w` white man, `W` white king, `b` black man, `B` black king.
+pub fn piece_letter(piece: Piece) -> char {
+    match (piece.colour, piece.role) {
+        (Colour::White, Role::Man) => 'w',
+        (Colour::White, Role::King) => 'W',
+        (Colour::Black, Role::Man) => 'b',
+        (Colour::Black, Role::King) => 'B',
     }
 }
 
 /// The text of a cell holding `piece` (`.` when empty), coloured when `color` is set.
 /// The letters alone tell the pieces apart; colour only helps.
 pub fn piece_text(piece: Option<Piece>, color: bool) -> String {
-    let letter = piece.map_or('.', Piece::letter);
+    let letter = piece.map_or('.', piece_letter);
     if !color {
         return letter.to_string();
     }
-    let style = match piece.map(|p| p.player) {
+    let style = match piece.map(|p| p.colour) {
         None => "2",                   // dim
-        Some(Player::White) => "1;36", // bold cyan
-        Some(Player::Black) => "1;31", // bold red
+        Some(Colour::White) => "1;36", // bold cyan
+        Some(Colour::Black) => "1;31", // bold red
     };
     format!("\x1b[{style}m{letter}{RESET}")
 }
@@ -189,7 +165,7 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
         for &(x, cell) in cells {
             let start = margin + columns.offset(x) * scale;
             let marked = options.highlight.contains(&cell);
-            let text = &texts[cell];
+            let text = &texts[cell.index()];
             if column > 0 && column + usize::from(marked) > start {
                 // Display positions too close for the scale (cannot happen with distinct
                 // positions): keep the texts apart at least.
@@ -414,10 +390,15 @@ mod tests {
         let plain = render(&g, |_| piece_text(None, false), &Options::default());
         let coloured = render(
             &g,
-            |c| piece_text((c % 2 == 0).then_some(Piece::man(Player::Black)), true),
+            |c| {
+                piece_text(
+                    (c.index() % 2 == 0).then_some(Piece::new(Colour::Black, Role::Man)),
+                    true,
+                )
+            },
             &Options {
                 color: true,
-                highlight: [0].into_iter().collect(),
+                highlight: [Cell::new(0)].into_iter().collect(),
                 ..Options::default()
             },
         );

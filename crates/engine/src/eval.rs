@@ -12,7 +12,7 @@
 //!
 //! All weights live in [`Weights`].
 
-use bushka_geometry::Player;
+use bushka_geometry::{ByColour, Colour, Dir};
 use bushka_rules::{Bits, Board, Position};
 
 /// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
@@ -53,13 +53,13 @@ pub struct Evaluator<B: Bits> {
     weights: Weights,
     man: i32,
     king: i32,
-    /// Per player, masks of the cells `k` forward steps away from the start side
-    /// (`rank[p][k]`), i.e. how far a man there has advanced.
-    rank: [Vec<B>; 2],
-    /// Per player, cells one forward step from the promotion zone.
-    near: [B; 2],
+    /// Per colour, masks of the cells `k` forward steps away from the start side
+    /// (`rank[colour][k]`), i.e. how far a man there has advanced.
+    rank: ByColour<Vec<B>>,
+    /// Per colour, cells one forward step from the promotion zone.
+    near: ByColour<B>,
     /// Direction indices with the lower index of each opposite pair.
-    axes: Vec<usize>,
+    axes: Vec<Dir>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -71,9 +71,9 @@ impl<B: Bits> Evaluator<B> {
     /// Compiles the evaluation tables with the given weights.
     pub fn with_weights(board: &Board<B>, weights: Weights) -> Evaluator<B> {
         let values = board.geometry().values();
-        let mut rank = [Vec::new(), Vec::new()];
-        let mut near = [B::EMPTY; 2];
-        for p in Player::BOTH {
+        let mut rank = ByColour::new(Vec::new(), Vec::new());
+        let mut near = ByColour::new(B::EMPTY, B::EMPTY);
+        for p in Colour::BOTH {
             // Distance (in forward steps) to the promotion zone, by backward BFS.
             let zone = board.promotion(p);
             let mut dist_sets = vec![zone];
@@ -91,14 +91,12 @@ impl<B: Bits> Evaluator<B> {
                 seen |= next;
                 dist_sets.push(next);
             }
-            near[p.index()] = dist_sets.get(1).copied().unwrap_or(B::EMPTY);
+            near[p] = dist_sets.get(1).copied().unwrap_or(B::EMPTY);
             // Advancement k = (max distance) - distance.
             dist_sets.reverse();
-            rank[p.index()] = dist_sets;
+            rank[p] = dist_sets;
         }
-        let axes = (0..board.dirs())
-            .filter(|&d| board.opposite(d) > d)
-            .collect();
+        let axes = board.dirs().filter(|&d| board.opposite(d) > d).collect();
         Evaluator {
             weights,
             man: values.man,
@@ -123,14 +121,14 @@ impl<B: Bits> Evaluator<B> {
     pub fn material(&self, pos: &Position<B>) -> i32 {
         let side =
             |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
-        side(Player::White) - side(Player::Black)
+        side(Colour::White) - side(Colour::Black)
     }
 
     fn side_score(
         &self,
         board: &Board<B>,
         pos: &Position<B>,
-        p: Player,
+        p: Colour,
         empty: B,
         safe_sight: B,
     ) -> i32 {
@@ -139,12 +137,12 @@ impl<B: Bits> Evaluator<B> {
         let kings = pos.kings(p);
         let mut score = men.count() as i32 * self.man + kings.count() as i32 * self.king;
         if !men.is_empty() {
-            let ranks = &self.rank[p.index()];
+            let ranks = &self.rank[p];
             let scale = ranks.len().max(1) as i32;
             for (k, &mask) in ranks.iter().enumerate().skip(1) {
                 score += (men & mask).count() as i32 * k as i32 * w.advancement * 10 / scale;
             }
-            score += (men & self.near[p.index()]).count() as i32 * w.near_promotion;
+            score += (men & self.near[p]).count() as i32 * w.near_promotion;
             let mut movers = B::EMPTY;
             for &d in board.forward(p) {
                 movers |= men & board.step_back(empty, d);
@@ -164,7 +162,7 @@ impl<B: Bits> Evaluator<B> {
         if kings.is_empty() {
             return (sight, attack);
         }
-        for d in 0..board.dirs() {
+        for d in board.dirs() {
             let mut reach = board.step(kings, d) & empty;
             while !reach.is_empty() {
                 sight |= reach;
@@ -179,25 +177,25 @@ impl<B: Bits> Evaluator<B> {
     /// The evaluation from the side to move's view.
     pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
         let empty = board.all() & !pos.occupied();
-        let (white_sight, white_attack) = self.king_reach(board, pos.kings(Player::White), empty);
-        let (black_sight, black_attack) = self.king_reach(board, pos.kings(Player::Black), empty);
+        let (white_sight, white_attack) = self.king_reach(board, pos.kings(Colour::White), empty);
+        let (black_sight, black_attack) = self.king_reach(board, pos.kings(Colour::Black), empty);
         let white = self.side_score(
             board,
             pos,
-            Player::White,
+            Colour::White,
             empty,
             white_sight & !black_attack,
         );
         let black = self.side_score(
             board,
             pos,
-            Player::Black,
+            Colour::Black,
             empty,
             black_sight & !white_attack,
         );
         let from_white = white - black;
         let me = pos.side();
-        let signed = if me == Player::White {
+        let signed = if me == Colour::White {
             from_white
         } else {
             -from_white

@@ -1,24 +1,25 @@
 //! The Bushka computer opponent, generic over every variant: a static evaluation
 //! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
-//! ([`Searcher`]), and the players that the command line names ([`PlayerSpec`]).
+//! ([`Searcher`]), the move choosers ([`Chooser`]) that the command line names
+//! ([`PlayerSpec`]), and the loop that plays a game out between two ([`play_out`]).
 
-mod arena;
+#![forbid(unsafe_code)]
+
 mod eval;
 mod player;
+mod playout;
+mod score;
 mod search;
 mod table_dirs;
 mod tables;
 mod tt;
 
-pub use arena::{End, play_out};
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use player::{
-    DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS, Player,
+    Chooser, DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS,
     PlayerSpec, Random, SpecError, range_text, spec_tables,
 };
-pub use search::{
-    Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher,
-    score_text,
-};
+pub use playout::{End, play_out};
+pub use score::{MATE, MATE_BOUND, score_text, table_score};
+pub use search::{Iteration, Limits, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher};
 pub use table_dirs::{TablesDir, TablesError};
-pub use tables::table_score;

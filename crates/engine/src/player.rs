@@ -12,11 +12,12 @@ use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::search::{Limits, MATE_BOUND, Searcher};
+use crate::score::MATE_BOUND;
+use crate::search::{Limits, Searcher};
 use crate::table_dirs::{TablesDir, TablesError};
 
 /// Something that picks a move for the side to move of a game.
-pub trait Player<B: Bits>: Send {
+pub trait Chooser<B: Bits>: Send {
     /// A short name for records and reports.
     fn name(&self) -> String;
     /// The chosen move, or `None` when there is no legal move.
@@ -40,7 +41,7 @@ impl Random {
     }
 }
 
-impl<B: Bits> Player<B> for Random {
+impl<B: Bits> Chooser<B> for Random {
     fn name(&self) -> String {
         format!("random:seed={}", self.seed)
     }
@@ -66,7 +67,7 @@ impl Greedy {
     }
 }
 
-impl<B: Bits> Player<B> for Greedy {
+impl<B: Bits> Chooser<B> for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -131,7 +132,7 @@ impl<B: Bits> Engine<B> {
     }
 }
 
-impl<B: Bits> Player<B> for Engine<B> {
+impl<B: Bits> Chooser<B> for Engine<B> {
     fn name(&self) -> String {
         self.label.clone()
     }
@@ -519,7 +520,7 @@ impl PlayerSpec {
         board: &Arc<Board<B>>,
         seed_offset: u64,
         tables: Option<Arc<Tablebases>>,
-    ) -> Option<Box<dyn Player<B>>> {
+    ) -> Option<Box<dyn Chooser<B>>> {
         match *self {
             PlayerSpec::Human => None,
             PlayerSpec::Random { seed } => {
@@ -530,7 +531,7 @@ impl PlayerSpec {
             }
             PlayerSpec::Engine { seed, .. } => self
                 .engine_for(board, seed.wrapping_add(seed_offset), tables)
-                .map(|e| Box::new(e) as Box<dyn Player<B>>),
+                .map(|e| Box::new(e) as Box<dyn Chooser<B>>),
         }
     }
 }

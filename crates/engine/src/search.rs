@@ -15,14 +15,9 @@ use bushka_rules::{
 use bushka_tablebase::Tablebases;
 
 use crate::eval::Evaluator;
+use crate::score::{MATE, MATE_BOUND};
+use crate::tables;
 use crate::tt::{Bound, Entry, MoveKey, Table};
-
-/// Score of a win (minus the plies to reach it).
-pub const MATE: i32 = 1_000_000;
-/// Scores beyond this are mate scores.
-pub const MATE_BOUND: i32 = MATE - 10_000;
-// Static scores stay far below mate scores.
-const _: () = assert!(crate::eval::MAX_EVAL < MATE_BOUND / 2);
 
 /// Capture-search steps that count as one node in a search with a node limit: each
 /// generation may take at most this many steps per node left, and every this many
@@ -137,17 +132,6 @@ pub struct SearchResult<B: Bits> {
     /// stop flag, or the capture-search steps the node limit leaves); the search then
     /// answered with what it had found.
     pub cut: Option<GenerationLimit>,
-}
-
-/// Describes a score for people: `+1.25` (men) or `mate 7` / `mated 4` (plies).
-pub fn score_text(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("win in {}", MATE - score)
-    } else if score < -MATE_BOUND {
-        format!("loss in {}", MATE + score)
-    } else {
-        format!("{:+.2}", score as f64 / 100.0)
-    }
 }
 
 /// A reusable searcher for one board.
@@ -321,7 +305,7 @@ impl<B: Bits> Searcher<B> {
             .depth
             .unwrap_or(MAX_PLY as u32 / 2)
             .clamp(1, MAX_PLY as u32 / 2);
-        if crate::tables::covers_children(self.tables.as_deref(), &self.board, &root, legal) {
+        if tables::covers_children(self.tables.as_deref(), &self.board, &root, legal) {
             // Every move leads to a position the tables score exactly.
             max_depth = 1;
         }
@@ -471,7 +455,7 @@ impl<B: Bits> Searcher<B> {
             return 0;
         }
         if ply > 0
-            && let Some(score) = crate::tables::probe(self.tables.as_deref(), &self.board, pos, ply)
+            && let Some(score) = tables::probe(self.tables.as_deref(), &self.board, pos, ply)
         {
             return score;
         }
@@ -625,7 +609,7 @@ impl<B: Bits> Searcher<B> {
                 (1 << 29) - 1
             } else {
                 let promotes = if mv.promotes { 1 << 28 } else { 0 };
-                promotes + self.history[mv.from as usize * self.span + mv.to as usize] as i64
+                promotes + self.history[mv.from.index() * self.span + mv.to.index()] as i64
             };
             order.push((priority, i));
         }
@@ -639,7 +623,7 @@ impl<B: Bits> Searcher<B> {
             killers[1] = killers[0];
             killers[0] = Some(key);
         }
-        let h = &mut self.history[mv.from as usize * self.span + mv.to as usize];
+        let h = &mut self.history[mv.from.index() * self.span + mv.to.index()];
         *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
     }
 }

@@ -2,19 +2,9 @@
 //! search score.
 
 use bushka_rules::{Bits, Board, Move, Position};
-use bushka_tablebase::{Tablebases, Value};
+use bushka_tablebase::Tablebases;
 
-use crate::search::MATE;
-
-/// The search score of a table value found `ply` plies below the root: a win in `n`
-/// plies scores like a found mate `ply + n` plies from the root.
-pub fn table_score(value: Value, ply: usize) -> i32 {
-    match value {
-        Value::Win(n) => MATE - ply as i32 - i32::from(n),
-        Value::Loss(n) => -MATE + ply as i32 + i32::from(n),
-        Value::Draw => 0,
-    }
-}
+use crate::score::table_score;
 
 /// The exact score of `pos` when `tables` cover it.
 #[inline]

@@ -14,7 +14,7 @@ pub enum Bound {
 }
 
 /// A move remembered compactly: enough to find it again among the legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveKey {
     from: Sq,
     to: Sq,
@@ -27,7 +27,7 @@ impl MoveKey {
     pub fn of<B: Bits>(mv: &Move<B>) -> MoveKey {
         let mut fingerprint: u32 = 0x9E37_79B9;
         for sq in mv.captured.iter() {
-            fingerprint = (fingerprint ^ sq as u32).wrapping_mul(0x0100_0193);
+            fingerprint = (fingerprint ^ sq.index() as u32).wrapping_mul(0x0100_0193);
         }
         MoveKey {
             from: mv.from,
@@ -94,8 +94,8 @@ fn unpack(slot: &Slot) -> Option<Entry> {
     Some(Entry {
         key,
         best: ((meta >> 56) & 1 == 1).then_some(MoveKey {
-            from: best as Sq,
-            to: (best >> 16) as Sq,
+            from: Sq::new(usize::from(best as u16)),
+            to: Sq::new(usize::from((best >> 16) as u16)),
             tag: (best >> 32) as u32,
         }),
         score: meta as u32 as i32,
@@ -110,7 +110,7 @@ fn pack(entry: &Entry) -> Slot {
         | bound_code(entry.bound) << 48
         | u64::from(entry.best.is_some()) << 56;
     let best = entry.best.map_or(0, |b| {
-        u64::from(b.from) | u64::from(b.to) << 16 | u64::from(b.tag) << 32
+        b.from.index() as u64 | (b.to.index() as u64) << 16 | u64::from(b.tag) << 32
     });
     [entry.key, meta, best, 0]
 }
@@ -179,8 +179,8 @@ mod tests {
     #[test]
     fn a_slot_gives_back_what_was_stored() {
         let best = MoveKey {
-            from: 513,
-            to: 7,
+            from: Sq::new(513),
+            to: Sq::new(7),
             tag: 0xdead_beef,
         };
         for entry in [
@@ -200,7 +200,11 @@ mod tests {
             },
             Entry {
                 key: 42,
-                best: Some(MoveKey::default()),
+                best: Some(MoveKey {
+                    from: Sq::new(0),
+                    to: Sq::new(0),
+                    tag: 0,
+                }),
                 score: 0,
                 depth: i16::MIN,
                 bound: Bound::Lower,

@@ -109,13 +109,9 @@ fn evaluation_is_colour_symmetric() {
             let game = common::random_opening(b, 12, 5);
             let pos = *game.position();
             let mut setup = bushka_rules::Setup::of(b, &pos);
-            setup.men.swap(0, 1);
-            setup.kings.swap(0, 1);
-            for cells in setup.men.iter_mut().chain(setup.kings.iter_mut()) {
-                for c in cells.iter_mut() {
-                    *c = mirror[*c];
-                }
-            }
+            let reflect = |cells: Vec<bushka_geometry::Cell>| cells.into_iter().map(|c| mirror[c.index()]).collect();
+            setup.men = setup.men.swapped().map(reflect);
+            setup.kings = setup.kings.swapped().map(reflect);
             setup.black_to_move = !setup.black_to_move;
             let mirrored = setup.validate(b).expect("mirrored position is valid");
             assert_eq!(eval.evaluate(b, &pos), eval.evaluate(b, &mirrored), "{name}");
@@ -346,6 +342,6 @@ fn large_piece_values_never_read_as_a_forced_win() {
     let searcher = Searcher::new(Arc::clone(&board), 1);
     let eval = searcher.evaluate(&pos);
     assert_eq!(eval, bushka_engine::MAX_EVAL, "48 kings of 10000 saturate");
-    let black = pos.with_side(&board, bushka_geometry::Player::Black);
+    let black = pos.with_side(&board, bushka_geometry::Colour::Black);
     assert_eq!(searcher.evaluate(&black), -bushka_engine::MAX_EVAL);
 }

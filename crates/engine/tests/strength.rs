@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use bushka_engine::{End, Engine, Player, PlayerSpec, play_out};
-use bushka_geometry::Player as Colour;
+use bushka_engine::{Chooser, End, Engine, PlayerSpec, play_out};
+use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Move, with_board};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -76,7 +76,7 @@ fn three_kings_positions<B: Bits>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut cells: Vec<usize> = geometry.cells().collect();
+        let mut cells: Vec<_> = geometry.cells().collect();
         let mut names = Vec::new();
         for _ in 0..4 {
             names.push(
@@ -148,7 +148,7 @@ fn three_kings_beat_one() {
 /// engines do (`bushka_session::Memory::Search`): each move starts from an empty table.
 struct Forgetful<B: Bits>(Engine<B>);
 
-impl<B: Bits> Player<B> for Forgetful<B> {
+impl<B: Bits> Chooser<B> for Forgetful<B> {
     fn name(&self) -> String {
         format!("{} (forgetful)", self.0.name())
     }

@@ -3,10 +3,11 @@
 
 use serde::Deserialize;
 
-use crate::assemble::{Ctx, assemble, parse, read};
+use crate::assemble::assemble;
 use crate::error::VariantError;
 use crate::file::{BoardSpec, EvaluationSpec, MetaSpec, PlayerSpec, PlayersSpec, VariantFile};
 use crate::geometry::Geometry;
+use crate::source::{Source, parse, read};
 
 /// The tables a board needs; every other table is not read.
 #[derive(Deserialize)]
@@ -20,8 +21,8 @@ struct BoardOnly {
 /// its players, rules and evaluation: the [`Geometry`] has no men, no promotion zones
 /// and no forward directions, and is for drawing only.
 pub fn load_board_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
-    let ctx = Ctx { text, origin };
-    let file: BoardOnly = parse(&ctx)?;
+    let source = Source { text, origin };
+    let file: BoardOnly = parse(&source)?;
     let meta = file.variant.unwrap_or_default();
     let field = |key: &str| {
         meta.get(key)
@@ -51,7 +52,7 @@ pub fn load_board_str(text: &str, origin: &str) -> Result<Geometry, VariantError
         rules: Default::default(),
         evaluation: EvaluationSpec::default(),
     };
-    assemble(&ctx, &whole, false)
+    assemble(&source, &whole, false)
 }
 
 /// [`load_board_str`] on a file.

@@ -2,11 +2,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::assemble::Ctx;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{GeneratorSpec, LabelsSpec, Name, VariantFile};
 use crate::generate::generate;
-use crate::geometry::{Cell, MAX_CELLS};
+use crate::index::{Cell, MAX_CELLS};
+use crate::source::Source;
 
 /// Letter and number labels with lookups.
 pub(crate) struct Labels {
@@ -36,11 +36,11 @@ fn labels_of(spec: &Option<LabelsSpec>, default: fn() -> Vec<String>) -> Vec<Str
 }
 
 impl Labels {
-    pub(crate) fn new(ctx: &Ctx, file: &VariantFile) -> Result<Labels, VariantError> {
+    pub(crate) fn new(source: &Source, file: &VariantFile) -> Result<Labels, VariantError> {
         let letters = labels_of(&file.board.letters, default_letters);
         let numbers = labels_of(&file.board.numbers, default_numbers);
-        let letter_index = index_labels(ctx, "letter", &letters, |c| c.is_ascii_lowercase())?;
-        let number_index = index_labels(ctx, "number", &numbers, |c| c.is_ascii_digit())?;
+        let letter_index = index_labels(source, "letter", &letters, |c| c.is_ascii_lowercase())?;
+        let number_index = index_labels(source, "number", &numbers, |c| c.is_ascii_digit())?;
         Ok(Labels {
             letters,
             numbers,
@@ -66,7 +66,7 @@ impl Labels {
 }
 
 fn index_labels(
-    ctx: &Ctx,
+    source: &Source,
     what: &'static str,
     labels: &[String],
     ok: fn(char) -> bool,
@@ -74,7 +74,7 @@ fn index_labels(
     let mut map = HashMap::new();
     for (i, label) in labels.iter().enumerate() {
         let bad = |why| {
-            ctx.err(
+            source.err(
                 None,
                 ErrorKind::BadLabel {
                     what,
@@ -111,11 +111,16 @@ pub(crate) struct Cells {
 const NEARBY: usize = 4;
 
 impl Cells {
-    pub(crate) fn lookup(&self, ctx: &Ctx, key: &str, name: &Name) -> Result<Cell, VariantError> {
+    pub(crate) fn lookup(
+        &self,
+        source: &Source,
+        key: &str,
+        name: &Name,
+    ) -> Result<Cell, VariantError> {
         self.by_name
             .get(name.get_ref())
             .copied()
-            .ok_or_else(|| ctx.at(name, self.unknown(key, name.get_ref())))
+            .ok_or_else(|| source.at(name, self.unknown(key, name.get_ref())))
     }
 
     pub(crate) fn unknown(&self, key: &str, name: &str) -> ErrorKind {
@@ -172,14 +177,14 @@ fn shape(spec: &GeneratorSpec) -> String {
 
 /// The cells of `[board]`: generated, listed and removed, each named by its labels.
 pub(crate) fn collect_cells(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     labels: &Labels,
 ) -> Result<Cells, VariantError> {
     let mut set: BTreeSet<(usize, usize)> = BTreeSet::new();
     if let Some(spec) = &file.board.generate {
         let generated = generate(spec.get_ref(), MAX_CELLS).map_err(|count| {
-            ctx.err(
+            source.err(
                 Some(&spec.span()),
                 ErrorKind::GeneratorTooLarge {
                     key: "board.generate".into(),
@@ -196,7 +201,7 @@ pub(crate) fn collect_cells(
             ("number", max_number as usize + 1, labels.numbers.len()),
         ] {
             if needed > given {
-                return Err(ctx.err(
+                return Err(source.err(
                     None,
                     ErrorKind::TooFewLabels {
                         what,
@@ -216,15 +221,15 @@ pub(crate) fn collect_cells(
     for name in &file.board.cells {
         let coord = labels
             .parse(name.get_ref())
-            .ok_or_else(|| ctx.at(name, ErrorKind::BadCellName(name.get_ref().clone())))?;
+            .ok_or_else(|| source.at(name, ErrorKind::BadCellName(name.get_ref().clone())))?;
         if !set.insert(coord) {
-            return Err(ctx.at(name, ErrorKind::DuplicateCell(name.get_ref().clone())));
+            return Err(source.at(name, ErrorKind::DuplicateCell(name.get_ref().clone())));
         }
     }
     for name in &file.board.remove_cells {
         let removed = labels.parse(name.get_ref()).is_some_and(|c| set.remove(&c));
         if !removed {
-            return Err(ctx.at(
+            return Err(source.at(
                 name,
                 ErrorKind::UnknownCell {
                     key: "board.remove_cells".into(),
@@ -235,10 +240,10 @@ pub(crate) fn collect_cells(
         }
     }
     if set.is_empty() {
-        return Err(ctx.err(None, ErrorKind::NoCells));
+        return Err(source.err(None, ErrorKind::NoCells));
     }
     if set.len() > MAX_CELLS {
-        return Err(ctx.err(
+        return Err(source.err(
             None,
             ErrorKind::TooManyCells {
                 count: set.len(),
@@ -250,7 +255,7 @@ pub(crate) fn collect_cells(
     let mut names = Vec::with_capacity(coords.len());
     for &(l, n) in &coords {
         names.push(labels.name(l, n).ok_or_else(|| {
-            ctx.err(
+            source.err(
                 None,
                 ErrorKind::TooFewLabels {
                     what: if l >= labels.letters.len() {
@@ -275,7 +280,7 @@ pub(crate) fn collect_cells(
     let by_name = names
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.clone(), i))
+        .map(|(i, n)| (n.clone(), Cell::new(i)))
         .collect();
     Ok(Cells {
         names,

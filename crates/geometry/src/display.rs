@@ -2,12 +2,12 @@
 //! table or the generator's default steps, range-checked so that every drawing is a
 //! bounded size whatever the numbers in the file.
 
-use crate::assemble::Ctx;
 use crate::cells::Cells;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
 use crate::generate::display_steps;
 use crate::geometry::MAX_COORDINATE;
+use crate::source::Source;
 
 /// Whether both components lie within `-MAX_COORDINATE..=MAX_COORDINATE`.
 pub(crate) fn within_coordinate_range(v: [i32; 2]) -> bool {
@@ -23,7 +23,7 @@ pub(crate) fn coordinate_range_text() -> String {
 /// Every cell's drawing position, shifted so that the smallest x and y are 0; each
 /// axis spans at most [`MAX_COORDINATE`] units.
 pub(crate) fn build_display(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     cells: &Cells,
 ) -> Result<Vec<(i32, i32)>, VariantError> {
@@ -40,7 +40,7 @@ pub(crate) fn build_display(
         ("board.display.number", number),
     ] {
         if !within_coordinate_range(v) {
-            return Err(ctx.err(
+            return Err(source.err(
                 None,
                 ErrorKind::BadValue {
                     key: key.into(),
@@ -50,7 +50,7 @@ pub(crate) fn build_display(
         }
     }
     let too_large = |width: String, height: String| {
-        ctx.err(
+        source.err(
             None,
             ErrorKind::BadValue {
                 key: "board.display".into(),
@@ -74,12 +74,11 @@ pub(crate) fn build_display(
         .collect::<Option<_>>()
         .ok_or_else(|| too_large("over 2^63".into(), "over 2^63".into()))?;
     for (name, xy) in &spec.cells {
-        let cell = *cells
-            .by_name
-            .get(name)
-            .ok_or_else(|| ctx.err(Some(&xy.span()), cells.unknown("board.display.cells", name)))?;
+        let cell = *cells.by_name.get(name).ok_or_else(|| {
+            source.err(Some(&xy.span()), cells.unknown("board.display.cells", name))
+        })?;
         if !within_coordinate_range(*xy.get_ref()) {
-            return Err(ctx.err(
+            return Err(source.err(
                 Some(&xy.span()),
                 ErrorKind::BadValue {
                     key: format!("board.display.cells.{name}"),
@@ -88,7 +87,7 @@ pub(crate) fn build_display(
             ));
         }
         let [x, y] = *xy.get_ref();
-        display[cell] = (i64::from(x), i64::from(y));
+        display[cell.index()] = (i64::from(x), i64::from(y));
     }
     let span = |axis: fn(&(i64, i64)) -> i64| {
         let min = display.iter().map(axis).min().unwrap_or(0);

@@ -7,6 +7,9 @@
 //! lookups. The search picks the embedding with the fewest table directions, then the
 //! narrowest bitset, then the smallest span.
 
+use crate::index::Dir;
+use crate::neighbours::Neighbours;
+
 /// How a direction is stepped over bitsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
@@ -36,19 +39,14 @@ fn width_class(span: usize) -> usize {
     }
 }
 
-/// Finds the best embedding for cells with lattice `coords` and `links` given as
-/// `links[cell * dirs + d] = Some(neighbour)`.
-pub fn embed(
-    coords: &[(i32, i32)],
-    links: &[Option<usize>],
-    dirs: usize,
-    max_span: usize,
-) -> Embedding {
+/// Finds the best embedding for cells with lattice `coords` and `links`.
+pub(crate) fn embed(coords: &[(i32, i32)], links: &Neighbours, max_span: usize) -> Embedding {
+    let dirs = links.dirs();
     let n = coords.len();
     let dense = Embedding {
         index: (0..n as u32).collect(),
         span: n,
-        steps: vec![Step::Table; dirs],
+        steps: vec![Step::Table; dirs.len()],
     };
     let mut best = (score(&dense), dense);
     let range = 64;
@@ -84,8 +82,9 @@ pub fn embed(
                 continue;
             }
             let index: Vec<u32> = raw.iter().map(|&r| (r - min) as u32).collect();
-            let steps = (0..dirs)
-                .map(|d| direction_step(&index, links, dirs, d))
+            let steps = dirs
+                .clone()
+                .map(|d| direction_step(&index, links, d))
                 .collect();
             let candidate = Embedding { index, span, steps };
             let s = score(&candidate);
@@ -102,11 +101,11 @@ fn score(e: &Embedding) -> (usize, usize, usize) {
     (tables, width_class(e.span), e.span)
 }
 
-fn direction_step(index: &[u32], links: &[Option<usize>], dirs: usize, d: usize) -> Step {
+fn direction_step(index: &[u32], links: &Neighbours, d: Dir) -> Step {
     let mut shift = None;
-    for (cell, &i) in index.iter().enumerate() {
-        if let Some(to) = links[cell * dirs + d] {
-            let delta = index[to] as i32 - i as i32;
+    for (cell, &i) in links.cells().zip(index) {
+        if let Some(to) = links.get(cell, d) {
+            let delta = index[to.index()] as i32 - i as i32;
             match shift {
                 None => shift = Some(delta),
                 Some(s) if s != delta => return Step::Table,

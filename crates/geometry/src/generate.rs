@@ -7,8 +7,8 @@
 //! directions each side moves forward in, and where each side promotes: what
 //! `bushka new` writes into a new variant file.
 
+use crate::colour::Colour;
 use crate::file::GeneratorSpec;
-use crate::geometry::Player;
 
 /// A line direction of a generated board's lattice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,12 +61,12 @@ impl GeneratorSpec {
 
     /// The directions `player`'s men move in: towards the far side (White up, Black
     /// down), and on a hexagon, where each side faces a corner, straight at it too.
-    pub fn forward(&self, player: Player) -> &'static [&'static str] {
+    pub fn forward(&self, player: Colour) -> &'static [&'static str] {
         match (self, player) {
-            (GeneratorSpec::Draughts { .. }, Player::White) => &["up-right", "up-left"],
-            (GeneratorSpec::Draughts { .. }, Player::Black) => &["down-left", "down-right"],
-            (GeneratorSpec::Hexagon { .. }, Player::White) => &["up", "up-right", "up-left"],
-            (GeneratorSpec::Hexagon { .. }, Player::Black) => &["down", "down-left", "down-right"],
+            (GeneratorSpec::Draughts { .. }, Colour::White) => &["up-right", "up-left"],
+            (GeneratorSpec::Draughts { .. }, Colour::Black) => &["down-left", "down-right"],
+            (GeneratorSpec::Hexagon { .. }, Colour::White) => &["up", "up-right", "up-left"],
+            (GeneratorSpec::Hexagon { .. }, Colour::Black) => &["down", "down-left", "down-right"],
         }
     }
 
@@ -81,22 +81,22 @@ impl GeneratorSpec {
 
     /// Whether the cell at lattice coordinates `(letter, number)` is in `player`'s
     /// promotion zone (the other side's back rank).
-    pub fn promotes(&self, player: Player, (letter, number): (usize, usize)) -> bool {
+    pub fn promotes(&self, player: Colour, (letter, number): (usize, usize)) -> bool {
         match *self {
             GeneratorSpec::Draughts { height, .. } => {
                 // Row r from the bottom: the number index less the letter index, the
                 // letters shifted as `draughts` shifts them.
                 let row = (number + (height as usize - 1) / 2).checked_sub(letter);
                 match player {
-                    Player::White => row == Some(height as usize - 1),
-                    Player::Black => row == Some(0),
+                    Colour::White => row == Some(height as usize - 1),
+                    Colour::Black => row == Some(0),
                 }
             }
             GeneratorSpec::Hexagon { side } => {
                 let far = 2 * side as usize - 2;
                 match player {
-                    Player::White => letter == far || number == far,
-                    Player::Black => letter == 0 || number == 0,
+                    Colour::White => letter == far || number == far,
+                    Colour::Black => letter == 0 || number == 0,
                 }
             }
         }
@@ -227,12 +227,12 @@ mod tests {
                 );
             }
             let white: Vec<[i32; 2]> = shape
-                .forward(Player::White)
+                .forward(Colour::White)
                 .iter()
                 .map(|n| vector(n))
                 .collect();
             let black: Vec<[i32; 2]> = shape
-                .forward(Player::Black)
+                .forward(Colour::Black)
                 .iter()
                 .map(|n| vector(n))
                 .collect();
@@ -255,7 +255,7 @@ mod tests {
                     .filter(|&c| shape.promotes(player, c))
                     .collect::<Vec<_>>()
             };
-            let (white, black) = (cells(Player::White), cells(Player::Black));
+            let (white, black) = (cells(Colour::White), cells(Colour::Black));
             assert_eq!((white.len(), black.len()), (zone, zone), "{shape:?}");
             assert!(white.iter().all(|c| !black.contains(c)), "{shape:?}");
         }

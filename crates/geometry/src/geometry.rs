@@ -4,55 +4,14 @@ use std::collections::HashMap;
 
 use petgraph::graph::DiGraph;
 
+use crate::colour::{ByColour, Colour};
 use crate::embed::Embedding;
+use crate::index::{Cell, Dir};
+use crate::neighbours::Neighbours;
 
-/// A cell, as a dense index `0..cell_count()` (cells sorted by letter, then number).
-pub type Cell = usize;
-/// A direction, as an index `0..direction_count()`.
-pub type Dir = usize;
-
-/// Most cells a board may have.
-pub const MAX_CELLS: usize = 1024;
-/// Most directions a board may declare.
-pub const MAX_DIRS: usize = 16;
 /// Largest size, either way, of a direction vector's components, of the display
 /// numbers in a variant file, and of the drawing's extent on each axis.
 pub const MAX_COORDINATE: i32 = 65_536;
-
-/// One of the two players. White moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    /// Moves first; sits at the bottom of the pictures.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Player {
-    /// Both players, White first.
-    pub const BOTH: [Player; 2] = [Player::White, Player::Black];
-
-    /// The other player.
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::White => Player::Black,
-            Player::Black => Player::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `White` or `Black`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::White => "White",
-            Player::Black => "Black",
-        }
-    }
-}
 
 /// Capture styles the engine knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +91,7 @@ pub struct Direction {
     pub opposite: Dir,
 }
 
-/// A player's side of the variant.
+/// A colour's side of the variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side {
     /// Directions in which men move.
@@ -180,14 +139,13 @@ pub struct Geometry {
     pub(crate) letters: Vec<String>,
     pub(crate) numbers: Vec<String>,
     pub(crate) directions: Vec<Direction>,
-    /// `neighbours[cell * dirs + d]`.
-    pub(crate) neighbours: Vec<Option<Cell>>,
+    pub(crate) neighbours: Neighbours,
     /// Flat storage of rays; `ray_ranges[cell * dirs + d]` indexes it.
     pub(crate) rays: Vec<Cell>,
     pub(crate) ray_ranges: Vec<(u32, u32)>,
     pub(crate) display: Vec<(i32, i32)>,
-    pub(crate) sides: [Side; 2],
-    pub(crate) promotion_mask: [Vec<bool>; 2],
+    pub(crate) sides: ByColour<Side>,
+    pub(crate) promotion_mask: ByColour<Vec<bool>>,
     pub(crate) rules: RuleSet,
     pub(crate) values: Values,
     pub(crate) embedding: Embedding,
@@ -231,8 +189,8 @@ impl Geometry {
     /// `Bushka (bushka): 50 cells, 4 directions, 19 lines, back ranks 5/5, men 15/15`
     /// (then `, kings W/B` when the start has kings).
     pub fn summary(&self) -> String {
-        let white = self.side(Player::White);
-        let black = self.side(Player::Black);
+        let white = self.side(Colour::White);
+        let black = self.side(Colour::Black);
         let mut text = format!(
             "{} ({}): {} cells, {} directions, {} lines, back ranks {}/{}, men {}/{}",
             self.meta.name,
@@ -261,8 +219,8 @@ impl Geometry {
     }
 
     /// All cells, in index order.
-    pub fn cells(&self) -> std::ops::Range<Cell> {
-        0..self.names.len()
+    pub fn cells(&self) -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
+        (0..self.names.len()).map(Cell::new)
     }
 
     /// Number of directions.
@@ -275,19 +233,32 @@ impl Geometry {
         &self.directions
     }
 
+    /// Every direction, in index order.
+    pub fn dirs(&self) -> impl DoubleEndedIterator<Item = Dir> + ExactSizeIterator + Clone + use<> {
+        Dir::range(self.directions.len())
+    }
+
+    /// The direction `d`.
+    pub fn direction(&self, d: Dir) -> &Direction {
+        &self.directions[d.index()]
+    }
+
     /// Index of the direction called `name`.
     pub fn direction_by_name(&self, name: &str) -> Option<Dir> {
-        self.directions.iter().position(|d| d.name == name)
+        self.directions
+            .iter()
+            .position(|d| d.name == name)
+            .map(Dir::new)
     }
 
     /// The opposite of direction `d`.
     pub fn opposite(&self, d: Dir) -> Dir {
-        self.directions[d].opposite
+        self.direction(d).opposite
     }
 
     /// The cell's name (`e1`).
     pub fn name(&self, cell: Cell) -> &str {
-        &self.names[cell]
+        &self.names[cell.index()]
     }
 
     /// The cell called `name`.
@@ -297,7 +268,7 @@ impl Geometry {
 
     /// Letter index and number index of the cell.
     pub fn coords(&self, cell: Cell) -> (usize, usize) {
-        self.coords[cell]
+        self.coords[cell.index()]
     }
 
     /// Labels of the lettered lines, in index order.
@@ -319,30 +290,30 @@ impl Geometry {
     /// The neighbour of `cell` in direction `d`.
     #[inline]
     pub fn neighbour(&self, cell: Cell, d: Dir) -> Option<Cell> {
-        self.neighbours[cell * self.directions.len() + d]
+        self.neighbours.get(cell, d)
     }
 
     /// The cells met walking from `cell` (excluded) in direction `d` to the edge.
     #[inline]
     pub fn ray(&self, cell: Cell, d: Dir) -> &[Cell] {
-        let (start, end) = self.ray_ranges[cell * self.directions.len() + d];
+        let (start, end) = self.ray_ranges[cell.index() * self.directions.len() + d.index()];
         &self.rays[start as usize..end as usize]
     }
 
     /// Screen coordinates (x right, y up; the minimum is 0 on both axes).
     pub fn display(&self, cell: Cell) -> (i32, i32) {
-        self.display[cell]
+        self.display[cell.index()]
     }
 
     /// White's or Black's forward directions, promotion zone and start.
-    pub fn side(&self, player: Player) -> &Side {
-        &self.sides[player.index()]
+    pub fn side(&self, colour: Colour) -> &Side {
+        &self.sides[colour]
     }
 
-    /// Whether a man of `player` promotes on `cell`.
+    /// Whether a man of `colour` promotes on `cell`.
     #[inline]
-    pub fn promotes(&self, player: Player, cell: Cell) -> bool {
-        self.promotion_mask[player.index()][cell]
+    pub fn promotes(&self, colour: Colour, cell: Cell) -> bool {
+        self.promotion_mask[colour][cell.index()]
     }
 
     /// The rule switches.
@@ -384,7 +355,7 @@ impl Geometry {
     /// lowest cell.
     pub fn lines(&self) -> Vec<Line> {
         let mut lines = Vec::new();
-        for (d, dir) in self.directions.iter().enumerate() {
+        for (d, dir) in self.dirs().zip(&self.directions) {
             if dir.opposite < d {
                 continue;
             }
@@ -394,13 +365,13 @@ impl Geometry {
                 .filter(|&c| self.neighbour(c, dir.opposite).is_none());
             let rings = self.cells();
             for cell in starts.chain(rings) {
-                if covered[cell] {
+                if covered[cell.index()] {
                     continue;
                 }
                 let mut cells = vec![cell];
                 cells.extend_from_slice(self.ray(cell, d));
                 for &c in &cells {
-                    covered[c] = true;
+                    covered[c.index()] = true;
                 }
                 lines.push(Line {
                     direction: d,

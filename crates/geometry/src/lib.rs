@@ -7,32 +7,40 @@
 //! plus the dense tables the engine reads (neighbours, rays, promotion masks, the
 //! bit embedding that turns each direction into a shift).
 
+#![forbid(unsafe_code)]
+
 mod assemble;
 mod board_only;
 mod builtin;
 mod cells;
+mod colour;
 mod display;
-pub mod embed;
+mod embed;
 mod error;
 pub mod file;
 mod generate;
 mod geometry;
+mod index;
 mod limits;
 mod links;
 mod message;
+mod neighbours;
 mod numbering;
 mod rows;
 mod rule_set;
 mod sides;
+mod source;
 
 pub use assemble::{load_path, load_str};
 pub use board_only::{load_board_path, load_board_str};
 pub use builtin::{BUILTIN, Builtin, builtin, resolve};
+pub use colour::{ByColour, Colour, Piece, Role};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use generate::LatticeDirection;
 pub use geometry::{
-    CaptureStyle, Cell, Dir, Direction, Geometry, KingRange, Line, MAX_CELLS, MAX_COORDINATE,
-    MAX_DIRS, MenCapture, Meta, Notation, Player, RuleSet, Side, Values,
+    CaptureStyle, Direction, Geometry, KingRange, Line, MAX_COORDINATE, MenCapture, Meta, Notation,
+    RuleSet, Side, Values,
 };
+pub use index::{Cell, Dir, MAX_CELLS, MAX_DIRS};
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};

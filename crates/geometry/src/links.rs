@@ -4,21 +4,24 @@ use std::collections::HashMap;
 
 use petgraph::graph::DiGraph;
 
-use crate::assemble::Ctx;
 use crate::cells::Cells;
+use crate::colour::{ByColour, Colour};
 use crate::display::{coordinate_range_text, within_coordinate_range};
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{LinkSpec, Name, VariantFile};
-use crate::geometry::{Cell, Dir, Direction, MAX_DIRS, Side};
+use crate::geometry::{Direction, Side};
+use crate::index::{Cell, Dir, MAX_DIRS};
+use crate::neighbours::Neighbours;
+use crate::source::Source;
 
 /// The directions of `[board]`, each with its opposite, checked to pair up.
 pub(crate) fn collect_directions(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
 ) -> Result<Vec<Direction>, VariantError> {
     let specs = &file.board.directions;
     if specs.len() > MAX_DIRS {
-        return Err(ctx.err(
+        return Err(source.err(
             None,
             ErrorKind::BadValue {
                 key: "board.directions".into(),
@@ -27,15 +30,15 @@ pub(crate) fn collect_directions(
         ));
     }
     let mut index: HashMap<&str, Dir> = HashMap::new();
-    for (i, spec) in specs.iter().enumerate() {
-        if index.insert(spec.name.get_ref(), i).is_some() {
-            return Err(ctx.at(
+    for (d, spec) in Dir::range(specs.len()).zip(specs) {
+        if index.insert(spec.name.get_ref(), d).is_some() {
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::DuplicateDirection(spec.name.get_ref().clone()),
             ));
         }
         if spec.vector == Some([0, 0]) {
-            return Err(ctx.at(
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::ZeroVector(spec.name.get_ref().clone()),
             ));
@@ -43,7 +46,7 @@ pub(crate) fn collect_directions(
         if let Some(v) = spec.vector
             && !within_coordinate_range(v)
         {
-            return Err(ctx.at(
+            return Err(source.at(
                 &spec.name,
                 ErrorKind::BadValue {
                     key: format!("board.directions.vector of `{}`", spec.name.get_ref()),
@@ -57,7 +60,7 @@ pub(crate) fn collect_directions(
         let name = spec.name.get_ref();
         let opposite = match &spec.opposite {
             Some(opp) => *index.get(opp.get_ref().as_str()).ok_or_else(|| {
-                ctx.at(
+                source.at(
                     opp,
                     ErrorKind::UnknownDirection {
                         key: "board.directions.opposite".into(),
@@ -70,11 +73,12 @@ pub(crate) fn collect_directions(
                 specs
                     .iter()
                     .position(|s| negated.is_some() && s.vector == negated)
-                    .ok_or_else(|| ctx.at(&spec.name, ErrorKind::NoOpposite(name.clone())))?
+                    .map(Dir::new)
+                    .ok_or_else(|| source.at(&spec.name, ErrorKind::NoOpposite(name.clone())))?
             }
         };
-        if specs[opposite].name.get_ref() == name {
-            return Err(ctx.at(&spec.name, ErrorKind::NoOpposite(name.clone())));
+        if specs[opposite.index()].name.get_ref() == name {
+            return Err(source.at(&spec.name, ErrorKind::NoOpposite(name.clone())));
         }
         dirs.push(Direction {
             name: name.clone(),
@@ -82,13 +86,13 @@ pub(crate) fn collect_directions(
             opposite,
         });
     }
-    for (i, d) in dirs.iter().enumerate() {
-        let back = &dirs[d.opposite];
+    for (i, d) in Dir::range(dirs.len()).zip(&dirs) {
+        let back = &dirs[d.opposite.index()];
         let vectors_clash =
             matches!((d.vector, back.vector), (Some(a), Some(b)) if a != (-b.0, -b.1));
         if back.opposite != i || vectors_clash {
-            return Err(ctx.at(
-                &specs[i].name,
+            return Err(source.at(
+                &specs[i.index()].name,
                 ErrorKind::OppositeMismatch {
                     direction: d.name.clone(),
                     opposite: back.name.clone(),
@@ -101,15 +105,16 @@ pub(crate) fn collect_directions(
 
 /// The index of the direction `name`, or an error naming `key`.
 pub(crate) fn direction_index(
-    ctx: &Ctx,
+    source: &Source,
     dirs: &[Direction],
     key: &str,
     name: &Name,
 ) -> Result<Dir, VariantError> {
     dirs.iter()
         .position(|d| &d.name == name.get_ref())
+        .map(Dir::new)
         .ok_or_else(|| {
-            ctx.at(
+            source.at(
                 name,
                 ErrorKind::UnknownDirection {
                     key: key.to_string(),
@@ -120,93 +125,95 @@ pub(crate) fn direction_index(
 }
 
 fn resolve_link(
-    ctx: &Ctx,
+    source: &Source,
     cells: &Cells,
     dirs: &[Direction],
     key: &str,
     link: &LinkSpec,
 ) -> Result<(Cell, Cell, Dir), VariantError> {
     Ok((
-        cells.lookup(ctx, key, &link.from)?,
-        cells.lookup(ctx, key, &link.to)?,
-        direction_index(ctx, dirs, key, &link.direction)?,
+        cells.lookup(source, key, &link.from)?,
+        cells.lookup(source, key, &link.to)?,
+        direction_index(source, dirs, key, &link.direction)?,
     ))
 }
 
-/// Every cell's neighbour in every direction (`links[cell * directions + d]`):
-/// lattice vectors first, then removed and explicit links, checked to be mutual.
+/// Every cell's neighbour in every direction: lattice vectors first, then removed and
+/// explicit links, checked to be mutual.
 pub(crate) fn build_links(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     cells: &Cells,
     dirs: &[Direction],
-) -> Result<Vec<Option<Cell>>, VariantError> {
-    let nd = dirs.len();
-    let mut links: Vec<Option<Cell>> = vec![None; cells.names.len() * nd];
+) -> Result<Neighbours, VariantError> {
+    let mut links = Neighbours::new(cells.names.len(), dirs.len());
     let by_coord: HashMap<(usize, usize), Cell> = cells
         .coords
         .iter()
         .enumerate()
-        .map(|(i, &c)| (c, i))
+        .map(|(i, &c)| (c, Cell::new(i)))
         .collect();
-    for (cell, &(l, n)) in cells.coords.iter().enumerate() {
-        for (d, dir) in dirs.iter().enumerate() {
+    let name = |cell: Cell| cells.names[cell.index()].clone();
+    let direction = |d: Dir| &dirs[d.index()];
+    for (cell, &(l, n)) in links.cells().zip(&cells.coords) {
+        for (d, dir) in links.dirs().zip(dirs) {
             if let Some((dl, dn)) = dir.vector {
                 let to = (l as i64 + dl as i64, n as i64 + dn as i64);
                 if to.0 >= 0 && to.1 >= 0 {
-                    links[cell * nd + d] = by_coord.get(&(to.0 as usize, to.1 as usize)).copied();
+                    let to = by_coord.get(&(to.0 as usize, to.1 as usize)).copied();
+                    links.set(cell, d, to);
                 }
             }
         }
     }
     for link in &file.board.remove_links {
-        let (from, to, d) = resolve_link(ctx, cells, dirs, "board.remove_links", link)?;
-        if links[from * nd + d] != Some(to) {
-            return Err(ctx.at(
+        let (from, to, d) = resolve_link(source, cells, dirs, "board.remove_links", link)?;
+        if links.get(from, d) != Some(to) {
+            return Err(source.at(
                 &link.from,
                 ErrorKind::NoSuchLink {
-                    from: cells.names[from].clone(),
-                    to: cells.names[to].clone(),
-                    direction: dirs[d].name.clone(),
+                    from: name(from),
+                    to: name(to),
+                    direction: direction(d).name.clone(),
                 },
             ));
         }
-        links[from * nd + d] = None;
-        let back = to * nd + dirs[d].opposite;
-        if links[back] == Some(from) {
-            links[back] = None;
+        links.set(from, d, None);
+        let back = direction(d).opposite;
+        if links.get(to, back) == Some(from) {
+            links.set(to, back, None);
         }
     }
     let mut explicit = Vec::new();
     for link in &file.board.links {
-        let (from, to, d) = resolve_link(ctx, cells, dirs, "board.links", link)?;
-        match links[from * nd + d] {
+        let (from, to, d) = resolve_link(source, cells, dirs, "board.links", link)?;
+        match links.get(from, d) {
             Some(existing) if existing != to => {
-                return Err(ctx.at(
+                return Err(source.at(
                     &link.from,
                     ErrorKind::ConflictingLink {
-                        cell: cells.names[from].clone(),
-                        direction: dirs[d].name.clone(),
-                        first: cells.names[existing].clone(),
-                        second: cells.names[to].clone(),
+                        cell: name(from),
+                        direction: direction(d).name.clone(),
+                        first: name(existing),
+                        second: name(to),
                     },
                 ));
             }
-            _ => links[from * nd + d] = Some(to),
+            _ => links.set(from, d, Some(to)),
         }
         explicit.push((from, d, &link.from));
     }
     for (from, d, span) in explicit {
-        if let Some(to) = links[from * nd + d] {
-            let opp = dirs[d].opposite;
-            if links[to * nd + opp] != Some(from) {
-                return Err(ctx.at(
+        if let Some(to) = links.get(from, d) {
+            let opp = direction(d).opposite;
+            if links.get(to, opp) != Some(from) {
+                return Err(source.at(
                     span,
                     ErrorKind::LinkNotMutual {
-                        from: cells.names[from].clone(),
-                        to: cells.names[to].clone(),
-                        direction: dirs[d].name.clone(),
-                        opposite: dirs[opp].name.clone(),
+                        from: name(from),
+                        to: name(to),
+                        direction: direction(d).name.clone(),
+                        opposite: direction(opp).name.clone(),
                     },
                 ));
             }
@@ -215,40 +222,33 @@ pub(crate) fn build_links(
     // Lattice links too: a direction with a vector whose declared opposite has none
     // makes one-way links, and a one-way link can send a ray round a loop that never
     // comes home (build_rays would not end).
-    for from in 0..cells.names.len() {
-        for (d, dir) in dirs.iter().enumerate() {
-            let Some(to) = links[from * nd + d] else {
-                continue;
-            };
-            if links[to * nd + dir.opposite] != Some(from) {
-                return Err(ctx.at(
-                    &file.board.directions[d].name,
-                    ErrorKind::LinkNotMutual {
-                        from: cells.names[from].clone(),
-                        to: cells.names[to].clone(),
-                        direction: dir.name.clone(),
-                        opposite: dirs[dir.opposite].name.clone(),
-                    },
-                ));
-            }
+    for (from, d, to) in links.links() {
+        let dir = direction(d);
+        if links.get(to, dir.opposite) != Some(from) {
+            return Err(source.at(
+                &file.board.directions[d.index()].name,
+                ErrorKind::LinkNotMutual {
+                    from: name(from),
+                    to: name(to),
+                    direction: dir.name.clone(),
+                    opposite: direction(dir.opposite).name.clone(),
+                },
+            ));
         }
     }
     Ok(links)
 }
 
-/// The ray from every cell in every direction, flattened, with each ray's range.
-pub(crate) fn build_rays(
-    links: &[Option<Cell>],
-    n: usize,
-    nd: usize,
-) -> (Vec<Cell>, Vec<(u32, u32)>) {
+/// The ray from every cell in every direction, flattened, with each ray's range (by
+/// cell, then direction).
+pub(crate) fn build_rays(links: &Neighbours) -> (Vec<Cell>, Vec<(u32, u32)>) {
     let mut rays = Vec::new();
-    let mut ranges = Vec::with_capacity(n * nd);
-    for cell in 0..n {
-        for d in 0..nd {
+    let mut ranges = Vec::with_capacity(links.cell_count() * links.dirs().len());
+    for cell in links.cells() {
+        for d in links.dirs() {
             let start = rays.len() as u32;
             let mut at = cell;
-            while let Some(next) = links[at * nd + d] {
+            while let Some(next) = links.get(at, d) {
                 if next == cell {
                     break; // a ring: stop before coming home
                 }
@@ -262,15 +262,11 @@ pub(crate) fn build_rays(
 }
 
 /// The board as a `petgraph` graph whose edges carry their direction.
-pub(crate) fn build_graph(links: &[Option<Cell>], n: usize, nd: usize) -> DiGraph<Cell, Dir> {
-    let mut graph = DiGraph::with_capacity(n, links.len());
-    let nodes: Vec<_> = (0..n).map(|c| graph.add_node(c)).collect();
-    for cell in 0..n {
-        for d in 0..nd {
-            if let Some(to) = links[cell * nd + d] {
-                graph.add_edge(nodes[cell], nodes[to], d);
-            }
-        }
+pub(crate) fn build_graph(links: &Neighbours) -> DiGraph<Cell, Dir> {
+    let mut graph = DiGraph::with_capacity(links.cell_count(), links.links().count());
+    let nodes: Vec<_> = links.cells().map(|c| graph.add_node(c)).collect();
+    for (cell, d, to) in links.links() {
+        graph.add_edge(nodes[cell.index()], nodes[to.index()], d);
     }
     graph
 }
@@ -278,38 +274,39 @@ pub(crate) fn build_graph(links: &[Option<Cell>], n: usize, nd: usize) -> DiGrap
 /// The point reflection of the drawing, if it swaps the players' roles exactly.
 pub(crate) fn find_mirror(
     display: &[(i32, i32)],
-    links: &[Option<Cell>],
+    links: &Neighbours,
     dirs: &[Direction],
-    sides: &[Side; 2],
+    sides: &ByColour<Side>,
 ) -> Option<Vec<Cell>> {
-    let nd = dirs.len();
     let max_x = display.iter().map(|p| p.0).max()?;
     let max_y = display.iter().map(|p| p.1).max()?;
-    let at: HashMap<(i32, i32), Cell> = display.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let at: HashMap<(i32, i32), Cell> = links.cells().zip(display).map(|(c, &p)| (p, c)).collect();
     let mirror: Vec<Cell> = display
         .iter()
         .map(|&(x, y)| at.get(&(max_x - x, max_y - y)).copied())
         .collect::<Option<_>>()?;
-    for cell in 0..display.len() {
-        for d in 0..nd {
-            let image = links[cell * nd + d].map(|to| mirror[to]);
-            if links[mirror[cell] * nd + dirs[d].opposite] != image {
+    let image = |cell: Cell| mirror[cell.index()];
+    let opposite = |d: Dir| dirs[d.index()].opposite;
+    for cell in links.cells() {
+        for d in links.dirs() {
+            if links.get(image(cell), opposite(d)) != links.get(cell, d).map(image) {
                 return None;
             }
         }
     }
     let map_cells = |cells: &[Cell]| {
-        let mut v: Vec<Cell> = cells.iter().map(|&c| mirror[c]).collect();
+        let mut v: Vec<Cell> = cells.iter().map(|&c| image(c)).collect();
         v.sort_unstable();
         v
     };
-    let mut white_forward: Vec<Dir> = sides[0].forward.iter().map(|&d| dirs[d].opposite).collect();
-    let mut black_forward = sides[1].forward.clone();
+    let (white, black) = (&sides[Colour::White], &sides[Colour::Black]);
+    let mut white_forward: Vec<Dir> = white.forward.iter().map(|&d| opposite(d)).collect();
+    let mut black_forward = black.forward.clone();
     white_forward.sort_unstable();
     black_forward.sort_unstable();
     let swaps = white_forward == black_forward
-        && map_cells(&sides[0].promotion) == sides[1].promotion
-        && map_cells(&sides[0].men) == sides[1].men
-        && map_cells(&sides[0].kings) == sides[1].kings;
+        && map_cells(&white.promotion) == black.promotion
+        && map_cells(&white.men) == black.men
+        && map_cells(&white.kings) == black.kings;
     swaps.then_some(mirror)
 }

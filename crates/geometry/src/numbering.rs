@@ -5,15 +5,16 @@
 
 use std::collections::HashMap;
 
-use crate::assemble::Ctx;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
-use crate::geometry::{Cell, Notation};
+use crate::geometry::Notation;
+use crate::index::Cell;
+use crate::source::Source;
 
 /// Reads `board.notation`; for numeric notation renames the cells to their square
 /// numbers (keeping the old names as aliases in `by_name`).
 pub(crate) fn number_cells(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
     names: &mut [String],
     by_name: &mut HashMap<String, Cell>,
@@ -28,11 +29,11 @@ pub(crate) fn number_cells(
             for (number, cell) in reading_order(display).into_iter().enumerate() {
                 let name = (number + 1).to_string();
                 by_name.insert(name.clone(), cell);
-                names[cell] = name;
+                names[cell.index()] = name;
             }
             Ok(Notation::Numeric)
         }
-        _ => Err(ctx.err(
+        _ => Err(source.err(
             Some(&spec.span()),
             ErrorKind::BadValue {
                 key: "board.notation".into(),
@@ -44,8 +45,8 @@ pub(crate) fn number_cells(
 
 /// Cells sorted top row first (largest y), then left to right.
 fn reading_order(display: &[(i32, i32)]) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = (0..display.len()).collect();
-    cells.sort_by_key(|&c| (-display[c].1, display[c].0));
+    let mut cells: Vec<Cell> = (0..display.len()).map(Cell::new).collect();
+    cells.sort_by_key(|&c| (-display[c.index()].1, display[c.index()].0));
     cells
 }
 
@@ -56,6 +57,7 @@ mod tests {
     #[test]
     fn reading_order_is_rows_from_the_top() {
         let display = [(0, 0), (2, 0), (1, 1), (3, 1)];
-        assert_eq!(reading_order(&display), vec![2, 3, 0, 1]);
+        let order: Vec<usize> = reading_order(&display).iter().map(|c| c.index()).collect();
+        assert_eq!(order, [2, 3, 0, 1]);
     }
 }

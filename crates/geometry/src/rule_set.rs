@@ -2,19 +2,19 @@
 
 use std::ops::Range;
 
-use crate::assemble::Ctx;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
 use crate::geometry::{CaptureStyle, KingRange, MenCapture, RuleSet, Values};
+use crate::source::Source;
 
 /// The rule switches and piece values, each checked against its range.
 pub(crate) fn build_rules(
-    ctx: &Ctx,
+    source: &Source,
     file: &VariantFile,
 ) -> Result<(RuleSet, Values), VariantError> {
     let r = &file.rules;
     let bad = |span: Range<usize>, key: &str, why: &str| {
-        ctx.err(
+        source.err(
             Some(&span),
             ErrorKind::BadValue {
                 key: key.into(),

@@ -2,20 +2,23 @@
 
 use std::collections::HashMap;
 
-use crate::assemble::Ctx;
 use crate::cells::Cells;
+use crate::colour::Colour;
 use crate::error::{ErrorKind, VariantError};
 use crate::file::{MenSpec, Name, PlayerSpec};
-use crate::geometry::{Cell, Dir, Direction, Player, Side};
+use crate::geometry::{Direction, Side};
+use crate::index::{Cell, Dir};
 use crate::links::direction_index;
+use crate::neighbours::Neighbours;
 use crate::rows::first_rows;
+use crate::source::Source;
 
 /// Where a side's men start and how far the rows of `men = { rows = N }` reach.
 pub(crate) struct StartContext<'a> {
     /// The player's own back rank: the opponent's promotion zone.
     pub(crate) back_rank: Vec<Cell>,
-    /// The board's links, `links[cell * directions + d]`.
-    pub(crate) links: &'a [Option<Cell>],
+    /// The board's links.
+    pub(crate) links: &'a Neighbours,
 }
 
 /// The cells of the opponent's promotion zone that exist (unknown names are reported
@@ -31,8 +34,8 @@ pub(crate) fn back_rank(cells: &Cells, opponent: &PlayerSpec) -> Vec<Cell> {
 
 /// The listed men, or the cells of the first rows (named, with the span of `rows`).
 fn men_names(
-    ctx: &Ctx,
-    player: Player,
+    source: &Source,
+    colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
     forward: &[Dir],
@@ -43,19 +46,18 @@ fn men_names(
         MenSpec::Rows(rows) => {
             let n = *rows.get_ref();
             if !(1..=64).contains(&n) {
-                return Err(ctx.err(
+                return Err(source.err(
                     Some(&rows.span()),
                     ErrorKind::BadValue {
-                        key: format!("players.{}.men.rows", player.name().to_lowercase()),
+                        key: format!("players.{}.men.rows", colour.name().to_lowercase()),
                         why: "expected 1 to 64 rows".into(),
                     },
                 ));
             }
-            let nd = start.links.len() / cells.names.len().max(1);
             Ok(
-                first_rows(&start.back_rank, forward, start.links, nd, n as usize)
+                first_rows(&start.back_rank, forward, start.links, n as usize)
                     .into_iter()
-                    .map(|c| Name::new(rows.span(), cells.names[c].clone()))
+                    .map(|c| Name::new(rows.span(), cells.names[c.index()].clone()))
                     .collect(),
             )
         }
@@ -65,33 +67,33 @@ fn men_names(
 /// One player's side: forward directions, promotion zone, men and kings, each cell
 /// claimed once across both sides (`claimed`).
 pub(crate) fn build_side(
-    ctx: &Ctx,
-    player: Player,
+    source: &Source,
+    colour: Colour,
     spec: &PlayerSpec,
     cells: &Cells,
     dirs: &[Direction],
     claimed: &mut HashMap<Cell, ()>,
     start: &StartContext,
 ) -> Result<Side, VariantError> {
-    let key = |k: &str| format!("players.{}.{k}", player.name().to_lowercase());
+    let key = |k: &str| format!("players.{}.{k}", colour.name().to_lowercase());
     let mut forward = Vec::new();
     for name in &spec.forward {
-        let d = direction_index(ctx, dirs, &key("forward"), name)?;
+        let d = direction_index(source, dirs, &key("forward"), name)?;
         if !forward.contains(&d) {
             forward.push(d);
         }
     }
     if forward.is_empty() {
-        return Err(ctx.err(None, ErrorKind::NoForward(player.name().into())));
+        return Err(source.err(None, ErrorKind::NoForward(colour.name().into())));
     }
     let mut promotion = Vec::new();
     for name in spec.promotion.get_ref() {
-        promotion.push(cells.lookup(ctx, &key("promotion"), name)?);
+        promotion.push(cells.lookup(source, &key("promotion"), name)?);
     }
     if promotion.is_empty() {
-        return Err(ctx.err(
+        return Err(source.err(
             Some(&spec.promotion.span()),
-            ErrorKind::EmptyPromotion(player.name().into()),
+            ErrorKind::EmptyPromotion(colour.name().into()),
         ));
     }
     promotion.sort_unstable();
@@ -99,15 +101,15 @@ pub(crate) fn build_side(
     let mut place = |names: &[Name], what: &str, is_man: bool| -> Result<Vec<Cell>, VariantError> {
         let mut out = Vec::new();
         for name in names {
-            let cell = cells.lookup(ctx, &key(what), name)?;
+            let cell = cells.lookup(source, &key(what), name)?;
             if claimed.insert(cell, ()).is_some() {
-                return Err(ctx.at(name, ErrorKind::StartClaimedTwice(name.get_ref().clone())));
+                return Err(source.at(name, ErrorKind::StartClaimedTwice(name.get_ref().clone())));
             }
             if is_man && promotion.contains(&cell) {
-                return Err(ctx.at(
+                return Err(source.at(
                     name,
                     ErrorKind::ManOnPromotion {
-                        player: player.name().into(),
+                        player: colour.name().into(),
                         cell: name.get_ref().clone(),
                     },
                 ));
@@ -118,7 +120,7 @@ pub(crate) fn build_side(
         Ok(out)
     };
     let men = place(
-        &men_names(ctx, player, spec, cells, &forward, start)?,
+        &men_names(source, colour, spec, cells, &forward, start)?,
         "men",
         true,
     )?;

@@ -1,9 +1,43 @@
 //! Bitsets over bit indices: `u64` and `u128` for the official boards, [`Wide`] for
 //! authored boards of up to 1024 cells.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A bit index on the board: a cell's place in the bitsets (see
+/// [`crate::Board::sq`]), below the capacity of the widest bitset.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(u16);
+
+impl Sq {
+    /// Marks "no neighbour" in the neighbour table.
+    pub const NONE: Sq = Sq(u16::MAX);
+
+    /// The bit index `index`, which is below [`Wide::CAPACITY`].
+    #[inline]
+    pub const fn new(index: usize) -> Sq {
+        assert!(
+            index < Wide::CAPACITY,
+            "a bit index is below the widest capacity"
+        );
+        Sq(index as u16)
+    }
+
+    /// Its index, for tables by bit.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The bare index.
+impl Debug for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// A fixed-width set of bit indices, the engine's currency in the hot path.
 pub trait Bits:
@@ -28,10 +62,10 @@ pub trait Bits:
     /// The empty set.
     const EMPTY: Self;
 
-    /// The set holding index `i` alone.
-    fn bit(i: usize) -> Self;
-    /// Whether index `i` is in the set.
-    fn has(self, i: usize) -> bool;
+    /// The set holding `sq` alone.
+    fn bit(sq: Sq) -> Self;
+    /// Whether `sq` is in the set.
+    fn has(self, sq: Sq) -> bool;
     /// Every index moved by `s` (up when positive); indices leaving the range vanish.
     fn shift(self, s: i32) -> Self;
     /// Every index moved up by `n`; indices leaving the range vanish.
@@ -59,7 +93,7 @@ pub trait Bits:
     /// Number of indices in the set.
     fn count(self) -> u32;
     /// The lowest index (the set must not be empty).
-    fn lowest(self) -> usize;
+    fn lowest(self) -> Sq;
     /// The set without its lowest index.
     fn without_lowest(self) -> Self;
 
@@ -81,10 +115,10 @@ pub trait Bits:
 pub struct BitIter<B>(B);
 
 impl<B: Bits> Iterator for BitIter<B> {
-    type Item = usize;
+    type Item = Sq;
 
     #[inline]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<Sq> {
         if self.0.is_empty() {
             None
         } else {
@@ -102,12 +136,12 @@ macro_rules! primitive_bits {
             const EMPTY: Self = 0;
 
             #[inline]
-            fn bit(i: usize) -> Self {
-                1 << i
+            fn bit(sq: Sq) -> Self {
+                1 << sq.0
             }
             #[inline]
-            fn has(self, i: usize) -> bool {
-                (self >> i) & 1 != 0
+            fn has(self, sq: Sq) -> bool {
+                (self >> sq.0) & 1 != 0
             }
             #[inline]
             fn shift(self, s: i32) -> Self {
@@ -131,8 +165,8 @@ macro_rules! primitive_bits {
                 self.count_ones()
             }
             #[inline]
-            fn lowest(self) -> usize {
-                self.trailing_zeros() as usize
+            fn lowest(self) -> Sq {
+                Sq(self.trailing_zeros() as u16)
             }
             #[inline]
             fn without_lowest(self) -> Self {
@@ -196,13 +230,15 @@ impl Bits for Wide {
     const EMPTY: Self = Wide([0; WIDE_WORDS]);
 
     #[inline]
-    fn bit(i: usize) -> Self {
+    fn bit(sq: Sq) -> Self {
+        let i = sq.index();
         let mut w = Wide::EMPTY;
         w.0[i / 64] = 1 << (i % 64);
         w
     }
     #[inline]
-    fn has(self, i: usize) -> bool {
+    fn has(self, sq: Sq) -> bool {
+        let i = sq.index();
         (self.0[i / 64] >> (i % 64)) & 1 != 0
     }
     fn shift(self, s: i32) -> Self {
@@ -229,13 +265,13 @@ impl Bits for Wide {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
     #[inline]
-    fn lowest(self) -> usize {
+    fn lowest(self) -> Sq {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
-                return i * 64 + w.trailing_zeros() as usize;
+                return Sq((i * 64) as u16 + w.trailing_zeros() as u16);
             }
         }
-        Self::CAPACITY
+        Sq(Self::CAPACITY as u16)
     }
     #[inline]
     fn without_lowest(mut self) -> Self {
@@ -255,7 +291,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn to_vec<B: Bits>(b: B) -> Vec<usize> {
-        b.iter().collect()
+        b.iter().map(Sq::index).collect()
     }
 
     proptest! {
@@ -277,8 +313,8 @@ mod tests {
         #[test]
         fn u64_iter_and_count_agree(x in any::<u64>()) {
             prop_assert_eq!(x.iter().count() as u32, x.count());
-            for i in x.iter() {
-                prop_assert!(x.has(i));
+            for sq in x.iter() {
+                prop_assert!(x.has(sq));
             }
         }
     }

@@ -5,15 +5,9 @@ use std::sync::Arc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use bushka_geometry::{Dir, Geometry, MAX_DIRS, Player, RuleSet, Step};
+use bushka_geometry::{ByColour, Cell, Colour, Dir, Geometry, MAX_DIRS, Piece, RuleSet, Step};
 
-use crate::bits::Bits;
-
-/// A bit index on the board (a cell's place in the bitsets).
-pub type Sq = u16;
-
-/// Marks "no neighbour" in the neighbour table.
-pub const NO_SQ: Sq = Sq::MAX;
+use crate::bits::{Bits, Sq};
 
 /// One direction's step of a whole bitset, compiled from the embedding: the cells with
 /// a neighbour that way, then either one constant shift of their bits (a direction
@@ -44,21 +38,23 @@ pub struct Board<B: Bits> {
     geometry: Arc<Geometry>,
     /// Every cell's bit.
     pub(crate) all: B,
+    /// Number of directions.
     pub(crate) dirs: usize,
-    pub(crate) opposite: [usize; MAX_DIRS],
+    pub(crate) opposite: [Dir; MAX_DIRS],
     /// Per direction, a step of a whole set that way.
     forward_steps: [SetStep<B>; MAX_DIRS],
     /// Per direction, a step of a whole set against it (the step of the opposite).
     backward_steps: [SetStep<B>; MAX_DIRS],
-    /// `neighbour[sq][d]`, or [`NO_SQ`].
+    /// `neighbour[sq][d]`, or [`Sq::NONE`].
     pub(crate) neighbour: Vec<[Sq; MAX_DIRS]>,
-    /// Forward directions per player.
-    pub(crate) forward: [Vec<Dir>; 2],
-    /// Promotion zone per player.
-    pub(crate) promotion: [B; 2],
+    /// Forward directions per colour.
+    pub(crate) forward: ByColour<Vec<Dir>>,
+    /// Promotion zone per colour.
+    pub(crate) promotion: ByColour<B>,
     sq_of_cell: Vec<Sq>,
-    cell_of_sq: Vec<usize>,
-    /// Zobrist keys: `[sq][player * 2 + is_king]`.
+    /// The cell of each bit (`None` for a bit of no cell).
+    cell_of_sq: Vec<Option<Cell>>,
+    /// Zobrist keys: `[sq][piece.index()]`.
     pub(crate) keys: Vec<[u64; 4]>,
     /// Zobrist key for Black to move.
     pub(crate) black_key: u64,
@@ -79,30 +75,33 @@ impl<B: Bits> Board<B> {
         }
         let dirs = geometry.direction_count();
         let span = embedding.span;
-        let sq_of_cell: Vec<Sq> = embedding.index.iter().map(|&i| i as Sq).collect();
-        let mut cell_of_sq = vec![usize::MAX; span];
-        for (cell, &sq) in sq_of_cell.iter().enumerate() {
-            cell_of_sq[sq as usize] = cell;
+        let sq_of_cell: Vec<Sq> = embedding
+            .index
+            .iter()
+            .map(|&i| Sq::new(i as usize))
+            .collect();
+        let mut cell_of_sq = vec![None; span];
+        for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
+            cell_of_sq[sq.index()] = Some(cell);
         }
-        let mut neighbour = vec![[NO_SQ; MAX_DIRS]; span];
+        let mut neighbour = vec![[Sq::NONE; MAX_DIRS]; span];
         let mut has_neighbour = [B::EMPTY; MAX_DIRS];
-        let mut opposite = [0; MAX_DIRS];
+        let mut opposite = [Dir::new(0); MAX_DIRS];
         let mut all = B::EMPTY;
-        for cell in geometry.cells() {
-            let sq = sq_of_cell[cell] as usize;
+        for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
             all |= B::bit(sq);
-            for d in 0..dirs {
+            for d in Dir::range(dirs) {
                 if let Some(to) = geometry.neighbour(cell, d) {
-                    neighbour[sq][d] = sq_of_cell[to];
-                    has_neighbour[d] |= B::bit(sq);
+                    neighbour[sq.index()][d.index()] = sq_of_cell[to.index()];
+                    has_neighbour[d.index()] |= B::bit(sq);
                 }
             }
         }
-        for (d, opposite) in opposite.iter_mut().enumerate().take(dirs) {
-            *opposite = geometry.opposite(d);
+        for d in Dir::range(dirs) {
+            opposite[d.index()] = geometry.opposite(d);
         }
-        let set_step = |d: usize| {
-            let by = match embedding.steps[d] {
+        let set_step = |d: Dir| {
+            let by = match embedding.steps[d.index()] {
                 Step::Shift(s) if s >= 0 => IndexShift::Up(s.unsigned_abs()),
                 Step::Shift(s) => IndexShift::Down(s.unsigned_abs()),
                 Step::Table => IndexShift::Table,
@@ -115,7 +114,7 @@ impl<B: Bits> Board<B> {
                 IndexShift::Table => 0,
             };
             SetStep {
-                from: has_neighbour[d],
+                from: has_neighbour[d.index()],
                 by,
                 rotation,
                 dir: d,
@@ -125,23 +124,24 @@ impl<B: Bits> Board<B> {
             from: B::EMPTY,
             by: IndexShift::Table,
             rotation: 0,
-            dir: 0,
+            dir: Dir::new(0),
         };
-        let rotates =
-            B::FAST_ROTATE && (0..dirs).all(|d| matches!(embedding.steps[d], Step::Shift(_)));
+        let rotates = B::FAST_ROTATE
+            && Dir::range(dirs).all(|d| matches!(embedding.steps[d.index()], Step::Shift(_)));
         let mut forward_steps = [no_step; MAX_DIRS];
         let mut backward_steps = [no_step; MAX_DIRS];
-        for d in 0..dirs {
-            forward_steps[d] = set_step(d);
-            backward_steps[d] = set_step(opposite[d]);
+        for d in Dir::range(dirs) {
+            forward_steps[d.index()] = set_step(d);
+            backward_steps[d.index()] = set_step(opposite[d.index()]);
         }
-        let mut promotion = [B::EMPTY; 2];
-        for p in Player::BOTH {
-            for &c in &geometry.side(p).promotion {
-                promotion[p.index()] |= B::bit(sq_of_cell[c] as usize);
+        let promotion = ByColour::from_fn(|colour| {
+            let mut zone = B::EMPTY;
+            for &c in &geometry.side(colour).promotion {
+                zone |= B::bit(sq_of_cell[c.index()]);
             }
-        }
-        let forward = Player::BOTH.map(|p| geometry.side(p).forward.clone());
+            zone
+        });
+        let forward = ByColour::from_fn(|colour| geometry.side(colour).forward.clone());
         // A fixed stream, so hashes are the same in every run.
         let mut stream = ChaCha8Rng::seed_from_u64(0x0B05_4CA0);
         let keys = (0..span)
@@ -175,14 +175,17 @@ impl<B: Bits> Board<B> {
 
     /// The bit of a cell.
     #[inline]
-    pub fn sq(&self, cell: usize) -> Sq {
-        self.sq_of_cell[cell]
+    pub fn sq(&self, cell: Cell) -> Sq {
+        self.sq_of_cell[cell.index()]
     }
 
-    /// The cell of a bit.
+    /// The cell of a bit, which is a cell's (every bit of a position's sets is).
     #[inline]
-    pub fn cell(&self, sq: Sq) -> usize {
-        self.cell_of_sq[sq as usize]
+    pub fn cell(&self, sq: Sq) -> Cell {
+        match self.cell_of_sq[sq.index()] {
+            Some(cell) => cell,
+            None => panic!("bit {sq:?} is no cell's"),
+        }
     }
 
     /// The cell's name.
@@ -201,46 +204,54 @@ impl<B: Bits> Board<B> {
         self.all
     }
 
-    /// Number of directions.
+    /// Every direction, in index order.
     #[inline]
-    pub fn dirs(&self) -> usize {
-        self.dirs
+    pub fn dirs(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Dir> + ExactSizeIterator + Clone + use<B> {
+        Dir::range(self.dirs)
+    }
+
+    /// Every direction, in index order, as a slice.
+    #[inline]
+    pub(crate) fn dir_slice(&self) -> &'static [Dir] {
+        &Dir::ALL[..self.dirs]
     }
 
     /// The opposite of `d`.
     #[inline]
-    pub fn opposite(&self, d: usize) -> usize {
-        self.opposite[d]
+    pub fn opposite(&self, d: Dir) -> Dir {
+        self.opposite[d.index()]
     }
 
-    /// The neighbour of `sq` in direction `d`, or [`NO_SQ`].
+    /// The neighbour of `sq` in direction `d`, or [`Sq::NONE`].
     #[inline]
-    pub fn neighbour(&self, sq: Sq, d: usize) -> Sq {
-        self.neighbour[sq as usize][d]
+    pub fn neighbour(&self, sq: Sq, d: Dir) -> Sq {
+        self.neighbour[sq.index()][d.index()]
     }
 
-    /// Player `p`'s forward directions.
+    /// The forward directions of `colour`'s men.
     #[inline]
-    pub fn forward(&self, p: Player) -> &[Dir] {
-        &self.forward[p.index()]
+    pub fn forward(&self, colour: Colour) -> &[Dir] {
+        &self.forward[colour]
     }
 
-    /// Player `p`'s promotion zone.
+    /// The promotion zone of `colour`'s men.
     #[inline]
-    pub fn promotion(&self, p: Player) -> B {
-        self.promotion[p.index()]
+    pub fn promotion(&self, colour: Colour) -> B {
+        self.promotion[colour]
     }
 
     /// The cells reached by one step in direction `d` from the cells of `set`.
     #[inline]
-    pub fn step(&self, set: B, d: usize) -> B {
-        self.apply(&self.forward_steps[d], set)
+    pub fn step(&self, set: B, d: Dir) -> B {
+        self.apply(&self.forward_steps[d.index()], set)
     }
 
     /// The cells whose neighbour in direction `d` is in `set`.
     #[inline]
-    pub fn step_back(&self, set: B, d: usize) -> B {
-        self.apply(&self.backward_steps[d], set)
+    pub fn step_back(&self, set: B, d: Dir) -> B {
+        self.apply(&self.backward_steps[d.index()], set)
     }
 
     #[inline(always)]
@@ -255,7 +266,7 @@ impl<B: Bits> Board<B> {
             IndexShift::Table => {
                 let mut out = B::EMPTY;
                 for sq in from.iter() {
-                    out |= B::bit(self.neighbour[sq][step.dir] as usize);
+                    out |= B::bit(self.neighbour(sq, step.dir));
                 }
                 out
             }
@@ -264,7 +275,7 @@ impl<B: Bits> Board<B> {
 
     /// Zobrist key of a piece.
     #[inline]
-    pub(crate) fn key(&self, sq: usize, player: Player, king: bool) -> u64 {
-        self.keys[sq][player.index() * 2 + king as usize]
+    pub(crate) fn key(&self, sq: Sq, piece: Piece) -> u64 {
+        self.keys[sq.index()][piece.index()]
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use bushka_geometry::Player;
+use bushka_geometry::Colour;
 
 use crate::bits::Bits;
 use crate::board::Board;
@@ -38,7 +38,7 @@ pub enum Outcome {
     /// One player won.
     Win {
         /// The winner.
-        winner: Player,
+        winner: Colour,
         /// Why.
         reason: WinReason,
     },
@@ -54,11 +54,11 @@ impl Outcome {
     pub fn result_text(&self) -> &'static str {
         match self {
             Outcome::Win {
-                winner: Player::White,
+                winner: Colour::White,
                 ..
             } => "1-0",
             Outcome::Win {
-                winner: Player::Black,
+                winner: Colour::Black,
                 ..
             } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
@@ -66,7 +66,7 @@ impl Outcome {
     }
 
     /// The winner, if any.
-    pub fn winner(&self) -> Option<Player> {
+    pub fn winner(&self) -> Option<Colour> {
         match self {
             Outcome::Win { winner, .. } => Some(*winner),
             Outcome::Draw { .. } => None,
@@ -311,7 +311,7 @@ impl<B: Bits> Game<B> {
     }
 
     /// Ends the game by `player` resigning.
-    pub fn resign(&mut self, player: Player) {
+    pub fn resign(&mut self, player: Colour) {
         if self.outcome().is_none() {
             self.declared = Some(Outcome::Win {
                 winner: player.opponent(),

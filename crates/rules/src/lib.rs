@@ -12,6 +12,9 @@
 //! assert_eq!(nodes, 13_920);
 //! ```
 
+// The one `unsafe` of the workspace (perft's popcnt path) is allowed where it stands.
+#![deny(unsafe_code)]
+
 mod any;
 mod bits;
 mod board;
@@ -30,8 +33,8 @@ mod record;
 mod setup;
 
 pub use any::AnyBoard;
-pub use bits::{BitIter, Bits, WIDE_WORDS, Wide};
-pub use board::{Board, NO_SQ, Sq};
+pub use bits::{BitIter, Bits, Sq, WIDE_WORDS, Wide};
+pub use board::Board;
 pub use budget::{Budget, GenerationLimit, MAX_GENERATION_STEPS, POLL_STEPS};
 pub use error::{MoveError, PositionError, RecordError};
 pub use game::{DrawReason, Game, GameError, Outcome, WinReason};

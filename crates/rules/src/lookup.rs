@@ -1,8 +1,10 @@
 //! Finding legal moves by the cells they join: what a player means by "from here to
 //! there", typed as two cell names or given by clicking two cells.
 
-use crate::bits::Bits;
-use crate::board::{Board, NO_SQ, Sq};
+use bushka_geometry::Cell;
+
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
@@ -37,7 +39,7 @@ impl<B: Bits> Board<B> {
     /// there are none, the line moves and linear captures whose moving line holds
     /// `from` and which end on `to` (a line is named by any of its men and the front
     /// cell: `g4 g5` for the capture `g3x5` of the line g3, g4).
-    pub fn moves_joining(&self, pos: &Position<B>, from: usize, to: usize) -> Vec<Move<B>> {
+    pub fn moves_joining(&self, pos: &Position<B>, from: Cell, to: Cell) -> Vec<Move<B>> {
         let legal = self.moves(pos);
         let (from, to) = (self.sq(from), self.sq(to));
         let exact: Vec<Move<B>> = legal
@@ -64,13 +66,13 @@ impl<B: Bits> Board<B> {
         if !matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture) {
             return None;
         }
-        (0..self.dirs()).find_map(|d| {
+        self.dirs().find_map(|d| {
             let mut line = vec![mv.from];
             let mut sq = mv.from;
             while sq != mv.to {
                 sq = self.neighbour(sq, d);
                 // Off the board, or round a closed loop of links without meeting `to`.
-                if sq == NO_SQ || line.len() > self.geometry().cell_count() {
+                if sq == Sq::NONE || line.len() > self.geometry().cell_count() {
                     return None;
                 }
                 line.push(sq);
@@ -83,8 +85,8 @@ impl<B: Bits> Board<B> {
     pub fn move_joining(
         &self,
         pos: &Position<B>,
-        from: usize,
-        to: usize,
+        from: Cell,
+        to: Cell,
     ) -> Result<Move<B>, CellsError> {
         let names = || {
             let geometry = self.geometry();
@@ -109,7 +111,7 @@ impl<B: Bits> Board<B> {
 
     /// The legal moves of `pos` that start on cell `from` (close candidates for a move
     /// that names its origin).
-    pub fn moves_from(&self, pos: &Position<B>, from: usize) -> Vec<Move<B>> {
+    pub fn moves_from(&self, pos: &Position<B>, from: Cell) -> Vec<Move<B>> {
         self.moves(pos)
             .iter()
             .filter(|mv| self.cell(mv.from) == from)
@@ -118,7 +120,7 @@ impl<B: Bits> Board<B> {
     }
 
     /// The legal moves of `pos` that end on cell `to`.
-    pub fn moves_to(&self, pos: &Position<B>, to: usize) -> Vec<Move<B>> {
+    pub fn moves_to(&self, pos: &Position<B>, to: Cell) -> Vec<Move<B>> {
         self.moves(pos)
             .iter()
             .filter(|mv| self.cell(mv.to) == to)
@@ -144,7 +146,7 @@ mod tests {
         }
     }
 
-    fn cell(board: &Board<u64>, name: &str) -> usize {
+    fn cell(board: &Board<u64>, name: &str) -> Cell {
         board
             .geometry()
             .cell(name)

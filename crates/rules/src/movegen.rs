@@ -1,10 +1,10 @@
 //! Legal move generation: captures come from the variant's capture style (contact or
 //! jump, behind `capture/`), quiet moves are shared by every style.
 
-use bushka_geometry::{CaptureStyle, KingRange};
+use bushka_geometry::{CaptureStyle, Dir, KingRange};
 
-use crate::bits::Bits;
-use crate::board::{Board, NO_SQ, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::budget::{Budget, GenerationLimit};
 use crate::capture;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -81,13 +81,13 @@ impl<B: Bits> Board<B> {
     /// The tails of the line of men whose head is `head`, looking back against `d`,
     /// that make a line of at least the minimum length: calls `f(tail)` for each.
     #[inline]
-    pub(crate) fn for_each_tail(&self, men: B, head: Sq, d: usize, mut f: impl FnMut(Sq)) {
-        let back = self.opposite[d];
+    pub(crate) fn for_each_tail(&self, men: B, head: Sq, d: Dir, mut f: impl FnMut(Sq)) {
+        let back = self.opposite(d);
         let mut tail = head;
         let mut len = 1;
         loop {
             tail = self.neighbour(tail, back);
-            if tail == NO_SQ || !men.has(tail as usize) {
+            if tail == Sq::NONE || !men.has(tail) {
                 return;
             }
             len += 1;
@@ -105,13 +105,13 @@ impl<B: Bits> Board<B> {
         for &d in self.forward(me) {
             let movers = men & self.step_back(empty, d);
             for sq in movers.iter() {
-                let to = self.neighbour(sq as Sq, d);
+                let to = self.neighbour(sq, d);
                 out.push(Move {
                     kind: MoveKind::Man,
-                    from: sq as Sq,
+                    from: sq,
                     to,
                     captured: B::EMPTY,
-                    promotes: promotion.has(to as usize),
+                    promotes: promotion.has(to),
                 });
             }
             if !self.rules.line_moves {
@@ -119,9 +119,9 @@ impl<B: Bits> Board<B> {
             }
             let heads = movers & self.step(men, d);
             for head in heads.iter() {
-                let to = self.neighbour(head as Sq, d);
-                let promotes = promotion.has(to as usize);
-                self.for_each_tail(men, head as Sq, d, |tail| {
+                let to = self.neighbour(head, d);
+                let promotes = promotion.has(to);
+                self.for_each_tail(men, head, d, |tail| {
                     out.push(Move {
                         kind: MoveKind::Line,
                         from: tail,
@@ -134,16 +134,16 @@ impl<B: Bits> Board<B> {
         }
         let short = self.rules.king_range == KingRange::Short;
         for king in pos.kings(me).iter() {
-            for d in 0..self.dirs {
-                let mut at = king as Sq;
+            for d in self.dirs() {
+                let mut at = king;
                 loop {
                     at = self.neighbour(at, d);
-                    if at == NO_SQ || !empty.has(at as usize) {
+                    if at == Sq::NONE || !empty.has(at) {
                         break;
                     }
                     out.push(Move {
                         kind: MoveKind::King,
-                        from: king as Sq,
+                        from: king,
                         to: at,
                         captured: B::EMPTY,
                         promotes: false,
@@ -187,7 +187,7 @@ impl<B: Bits> Board<B> {
         let kings = pos.kings(me);
         if !kings.is_empty() {
             let short = self.rules.king_range == KingRange::Short;
-            for d in 0..self.dirs {
+            for d in self.dirs() {
                 let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;

@@ -4,8 +4,7 @@ use std::hash::Hash;
 
 use foldhash::{HashSet, HashSetExt};
 
-use crate::bits::Bits;
-use crate::board::Sq;
+use crate::bits::{Bits, Sq};
 use crate::budget::{Budget, GenerationLimit};
 
 /// What kind of move it is.

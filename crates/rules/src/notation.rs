@@ -13,10 +13,10 @@
 
 use std::collections::HashMap;
 
-use bushka_geometry::{CaptureStyle, Geometry, Notation};
+use bushka_geometry::{CaptureStyle, Cell, Geometry, Notation};
 
-use crate::bits::Bits;
-use crate::board::{Board, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::capture::{self, NextCaptures, contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
@@ -46,7 +46,7 @@ fn family(kind: MoveKind) -> Family {
 }
 
 /// The compact text of a move from `from` to `to` of the given family.
-fn compact(geometry: &Geometry, family: Family, from: usize, to: usize) -> String {
+fn compact(geometry: &Geometry, family: Family, from: Cell, to: Cell) -> String {
     let (l1, n1) = geometry.coords(from);
     let (l2, n2) = geometry.coords(to);
     let letters = geometry.letter_labels();
@@ -80,7 +80,7 @@ fn cuts(run: &str) -> impl Iterator<Item = (&str, &str)> {
 }
 
 /// The pair of cells on letter line `letter` with numbers `from` and `to` (`f45`).
-fn same_letter(geometry: &Geometry, letter: &str, from: &str, to: &str) -> Option<(usize, usize)> {
+fn same_letter(geometry: &Geometry, letter: &str, from: &str, to: &str) -> Option<(Cell, Cell)> {
     let l = label(letter, geometry.letter_labels())?;
     let numbers = geometry.number_labels();
     let (a, b) = (label(from, numbers)?, label(to, numbers)?);
@@ -88,7 +88,7 @@ fn same_letter(geometry: &Geometry, letter: &str, from: &str, to: &str) -> Optio
 }
 
 /// The pair of cells on number line `number` with letters `from` and `to` (`gf5`).
-fn same_number(geometry: &Geometry, from: &str, to: &str, number: &str) -> Option<(usize, usize)> {
+fn same_number(geometry: &Geometry, from: &str, to: &str, number: &str) -> Option<(Cell, Cell)> {
     let n = label(number, geometry.number_labels())?;
     let letters = geometry.letter_labels();
     let (a, b) = (label(from, letters)?, label(to, letters)?);
@@ -115,7 +115,7 @@ fn runs(text: &str) -> Vec<(bool, &str)> {
 
 /// Readings of a text without `x` as (from, to) cells: `f45`, `gf5`, `e4f5`, or a
 /// single cell `f6` (from = to) when `single` is allowed.
-fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize)> {
+fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(Cell, Cell)> {
     let mut out = Vec::new();
     match runs(text).as_slice() {
         [(true, a), (false, d)] => {
@@ -138,7 +138,7 @@ fn read_pair(geometry: &Geometry, text: &str, single: bool) -> Vec<(usize, usize
 }
 
 /// Readings of a linear capture's two sides: `h` `e4`, `g3` `5`, `e4` `f5`.
-fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(usize, usize)> {
+fn read_linear(geometry: &Geometry, pre: &str, post: &str) -> Vec<(Cell, Cell)> {
     let mut out = Vec::new();
     match (runs(pre).as_slice(), runs(post).as_slice()) {
         ([(true, a)], [(true, c), (false, n)]) => out.extend(same_number(geometry, a, c, n)),
@@ -178,10 +178,11 @@ impl<B: Bits> Board<B> {
         mv: &Move<B>,
         f: impl FnOnce(NextCaptures<'_, B>) -> R,
     ) -> Option<R> {
-        let (owner, king) = pos.piece_at(mv.from)?;
-        if mv.kind != MoveKind::PieceCapture || owner != pos.side() {
+        let piece = pos.piece_at(mv.from)?;
+        if mv.kind != MoveKind::PieceCapture || piece.colour != pos.side() {
             return None;
         }
+        let king = piece.is_king();
         Some(match self.rules.capture {
             CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
             CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),
@@ -205,7 +206,7 @@ impl<B: Bits> Board<B> {
     /// Whether `mv` is a line move or linear capture between neighbouring cells.
     fn line_like_a_step(&self, mv: &Move<B>) -> bool {
         matches!(mv.kind, MoveKind::Line | MoveKind::LinearCapture)
-            && (0..self.dirs()).any(|d| self.neighbour(mv.from, d) == mv.to)
+            && self.dirs().any(|d| self.neighbour(mv.from, d) == mv.to)
     }
 
     /// Whether `route` is a route of `mv` (for a line move or a linear capture, also
@@ -263,7 +264,7 @@ impl<B: Bits> Board<B> {
     /// The short form followed by the captured cells in parentheses, `g38x(b4)`:
     /// names a capture by its identity when even its route is shared.
     fn captured_text(&self, mv: &Move<B>) -> String {
-        let captured: Vec<&str> = mv.captured.iter().map(|sq| self.name(sq as Sq)).collect();
+        let captured: Vec<&str> = mv.captured.iter().map(|sq| self.name(sq)).collect();
         format!("{}({})", self.short_text(mv), captured.join(","))
     }
 
@@ -357,7 +358,7 @@ impl<B: Bits> Board<B> {
                     let cell = geometry
                         .cell(name.trim())
                         .ok_or_else(|| syntax(&format!("`{name}` is not a cell of this board")))?;
-                    set |= B::bit(self.sq(cell) as usize);
+                    set |= B::bit(self.sq(cell));
                 }
                 (body, Some(set))
             }

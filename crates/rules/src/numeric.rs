@@ -5,8 +5,8 @@
 //! landing squares are shared). The full form is always accepted; a short capture that
 //! fits several moves is an error listing them.
 
-use crate::bits::Bits;
-use crate::board::{Board, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::error::MoveError;
 use crate::moves::Move;
 use crate::position::Position;

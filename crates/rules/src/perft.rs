@@ -74,6 +74,7 @@ fn last_ply<B: Bits>(
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has the feature the function is compiled for.
+        #[allow(unsafe_code)]
         return unsafe { last_ply_popcnt(board, pos, list, scratch) };
     }
     last_ply_portable(board, pos, list, scratch)

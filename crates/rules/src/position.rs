@@ -1,9 +1,9 @@
 //! Positions: occupancy bitsets, side to move, an incremental Zobrist hash.
 
-use bushka_geometry::Player;
+use bushka_geometry::{ByColour, Colour, Piece, Role};
 
-use crate::bits::Bits;
-use crate::board::{Board, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::moves::Move;
 
 /// A position: men and kings of each player and the side to move.
@@ -12,9 +12,9 @@ use crate::moves::Move;
 /// legal moves, so it always satisfies the board's invariants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<B: Bits> {
-    pub(crate) men: [B; 2],
-    pub(crate) kings: [B; 2],
-    pub(crate) side: Player,
+    pub(crate) men: ByColour<B>,
+    pub(crate) kings: ByColour<B>,
+    pub(crate) side: Colour,
     pub(crate) hash: u64,
 }
 
@@ -22,21 +22,21 @@ impl<B: Bits> Position<B> {
     /// Builds a position and its hash from raw sets (no validation).
     pub(crate) fn from_parts(
         board: &Board<B>,
-        men: [B; 2],
-        kings: [B; 2],
-        side: Player,
+        men: ByColour<B>,
+        kings: ByColour<B>,
+        side: Colour,
     ) -> Position<B> {
-        let mut hash = if side == Player::Black {
+        let mut hash = if side == Colour::Black {
             board.black_key
         } else {
             0
         };
-        for p in Player::BOTH {
-            for sq in men[p.index()].iter() {
-                hash ^= board.key(sq, p, false);
+        for colour in Colour::BOTH {
+            for sq in men[colour].iter() {
+                hash ^= board.key(sq, Piece::new(colour, Role::Man));
             }
-            for sq in kings[p.index()].iter() {
-                hash ^= board.key(sq, p, true);
+            for sq in kings[colour].iter() {
+                hash ^= board.key(sq, Piece::new(colour, Role::King));
             }
         }
         Position {
@@ -49,32 +49,32 @@ impl<B: Bits> Position<B> {
 
     /// The player to move.
     #[inline]
-    pub fn side(&self) -> Player {
+    pub fn side(&self) -> Colour {
         self.side
     }
 
-    /// Player `p`'s men.
+    /// The men of `colour`.
     #[inline]
-    pub fn men(&self, p: Player) -> B {
-        self.men[p.index()]
+    pub fn men(&self, colour: Colour) -> B {
+        self.men[colour]
     }
 
-    /// Player `p`'s kings.
+    /// The kings of `colour`.
     #[inline]
-    pub fn kings(&self, p: Player) -> B {
-        self.kings[p.index()]
+    pub fn kings(&self, colour: Colour) -> B {
+        self.kings[colour]
     }
 
-    /// Player `p`'s pieces.
+    /// The pieces of `colour`.
     #[inline]
-    pub fn pieces(&self, p: Player) -> B {
-        self.men[p.index()] | self.kings[p.index()]
+    pub fn pieces(&self, colour: Colour) -> B {
+        self.men[colour] | self.kings[colour]
     }
 
     /// Every piece on the board.
     #[inline]
     pub fn occupied(&self) -> B {
-        self.pieces(Player::White) | self.pieces(Player::Black)
+        self.pieces(Colour::White) | self.pieces(Colour::Black)
     }
 
     /// Zobrist hash of placement and side to move.
@@ -83,14 +83,13 @@ impl<B: Bits> Position<B> {
         self.hash
     }
 
-    /// The piece on `sq`: its owner and whether it is a king.
-    pub fn piece_at(&self, sq: Sq) -> Option<(Player, bool)> {
-        let sq = sq as usize;
-        Player::BOTH.into_iter().find_map(|p| {
-            if self.men[p.index()].has(sq) {
-                Some((p, false))
-            } else if self.kings[p.index()].has(sq) {
-                Some((p, true))
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        Colour::BOTH.into_iter().find_map(|colour| {
+            if self.men[colour].has(sq) {
+                Some(Piece::new(colour, Role::Man))
+            } else if self.kings[colour].has(sq) {
+                Some(Piece::new(colour, Role::King))
             } else {
                 None
             }
@@ -102,12 +101,16 @@ impl<B: Bits> Position<B> {
     pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
         let mut next = self.placement_after(mv);
         let (me, them) = (self.side, self.side.opponent());
-        let was_king = self.kings[me.index()].has(mv.from as usize);
+        let was_king = self.kings[me].has(mv.from);
         let mut hash = self.hash
-            ^ board.key(mv.from as usize, me, was_king)
-            ^ board.key(mv.to as usize, me, was_king || mv.promotes);
+            ^ board.key(mv.from, Piece::new(me, Role::of_king(was_king)))
+            ^ board.key(
+                mv.to,
+                Piece::new(me, Role::of_king(was_king || mv.promotes)),
+            );
         for sq in mv.captured.iter() {
-            hash ^= board.key(sq, them, self.kings[them.index()].has(sq));
+            let role = Role::of_king(self.kings[them].has(sq));
+            hash ^= board.key(sq, Piece::new(them, role));
         }
         next.hash = hash ^ board.black_key;
         next
@@ -118,8 +121,8 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn placement_after(&self, mv: &Move<B>) -> Position<B> {
         let mut next = *self;
-        let (m, t) = (self.side.index(), self.side.opponent().index());
-        let (from, to) = (B::bit(mv.from as usize), B::bit(mv.to as usize));
+        let (m, t) = (self.side, self.side.opponent());
+        let (from, to) = (B::bit(mv.from), B::bit(mv.to));
         let was_king = !(self.kings[m] & from).is_empty();
         if was_king {
             next.kings[m] ^= from;
@@ -138,7 +141,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// The same placement with the other player to move.
-    pub fn with_side(&self, board: &Board<B>, side: Player) -> Position<B> {
+    pub fn with_side(&self, board: &Board<B>, side: Colour) -> Position<B> {
         if side == self.side {
             return *self;
         }
@@ -151,16 +154,18 @@ impl<B: Bits> Position<B> {
 }
 
 impl<B: Bits> Board<B> {
-    /// Builds a position from raw sets of men and kings (index 0 White, 1 Black), for
-    /// programs that enumerate placements (tablebases). `None` when the sets overlap,
-    /// leave the board, or put a man on its own promotion zone.
+    /// Builds a position from raw sets of men and kings, for programs that enumerate
+    /// placements (tablebases). `None` when the sets overlap, leave the board, or put
+    /// a man on its own promotion zone.
     pub fn position_from_sets(
         &self,
-        men: [B; 2],
-        kings: [B; 2],
-        side: Player,
+        men: ByColour<B>,
+        kings: ByColour<B>,
+        side: Colour,
     ) -> Option<Position<B>> {
-        let sets = [men[0], men[1], kings[0], kings[1]];
+        let sets = [men, kings]
+            .into_iter()
+            .flat_map(|set| Colour::BOTH.map(|c| set[c]));
         let mut seen = B::EMPTY;
         for set in sets {
             if !(set & seen).is_empty() || !(set & !self.all).is_empty() {
@@ -168,26 +173,26 @@ impl<B: Bits> Board<B> {
             }
             seen |= set;
         }
-        let on_zone = Player::BOTH
+        let on_zone = Colour::BOTH
             .into_iter()
-            .any(|p| !(men[p.index()] & self.promotion(p)).is_empty());
+            .any(|colour| !(men[colour] & self.promotion(colour)).is_empty());
         (!on_zone).then(|| Position::from_parts(self, men, kings, side))
     }
 
     /// The variant's start position, White to move.
     pub fn start_position(&self) -> Position<B> {
         let geometry = self.geometry();
-        let mut men = [B::EMPTY; 2];
-        let mut kings = [B::EMPTY; 2];
-        for p in Player::BOTH {
-            let side = geometry.side(p);
+        let mut men = ByColour::new(B::EMPTY, B::EMPTY);
+        let mut kings = ByColour::new(B::EMPTY, B::EMPTY);
+        for colour in Colour::BOTH {
+            let side = geometry.side(colour);
             for &c in &side.men {
-                men[p.index()] |= B::bit(self.sq(c) as usize);
+                men[colour] |= B::bit(self.sq(c));
             }
             for &c in &side.kings {
-                kings[p.index()] |= B::bit(self.sq(c) as usize);
+                kings[colour] |= B::bit(self.sq(c));
             }
         }
-        Position::from_parts(self, men, kings, Player::White)
+        Position::from_parts(self, men, kings, Colour::White)
     }
 }

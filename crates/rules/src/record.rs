@@ -89,7 +89,7 @@ impl Record {
             Some(fen) => board.parse_position(fen)?,
             None => board.start_position(),
         };
-        let first_black = start.side() == bushka_geometry::Player::Black;
+        let first_black = start.side() == bushka_geometry::Colour::Black;
         let mut game = Game::from_position_within(board.clone(), start, steps)
             .map_err(|e| game_error(e, "the start position".into(), 1))?;
         let moves = self.expanded_moves(board.geometry());
@@ -176,7 +176,7 @@ impl Record {
             ));
         }
         out.push('\n');
-        let black_first = game.start().side() == bushka_geometry::Player::Black;
+        let black_first = game.start().side() == bushka_geometry::Colour::Black;
         let mut line = String::new();
         for (i, (mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
             let ply = i + usize::from(black_first);

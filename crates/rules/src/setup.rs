@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use bushka_geometry::{Cell, Geometry, Player};
+use bushka_geometry::{ByColour, Cell, Colour, Geometry, Role};
 
 use crate::bits::Bits;
 use crate::board::Board;
@@ -15,10 +15,10 @@ use crate::position::Position;
 /// A placement of men and kings by cell, and the side to move; not yet checked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// Men per player (index 0 White, 1 Black).
-    pub men: [Vec<Cell>; 2],
-    /// Kings per player.
-    pub kings: [Vec<Cell>; 2],
+    /// Men per colour.
+    pub men: ByColour<Vec<Cell>>,
+    /// Kings per colour.
+    pub kings: ByColour<Vec<Cell>>,
     /// Whether Black is to move.
     pub black_to_move: bool,
 }
@@ -48,14 +48,14 @@ impl Setup {
             },
             ..Setup::default()
         };
-        let mut seen = [false; 2];
+        let mut seen = ByColour::new(false, false);
         for field in &fields[1..] {
-            let (player, list) = match field.split_at_checked(1) {
-                Some(("W" | "w", rest)) => (Player::White, rest),
-                Some(("B" | "b", rest)) => (Player::Black, rest),
+            let (colour, list) = match field.split_at_checked(1) {
+                Some(("W" | "w", rest)) => (Colour::White, rest),
+                Some(("B" | "b", rest)) => (Colour::Black, rest),
                 _ => return Err(syntax("each colour's field starts with `W` or `B`")),
             };
-            if std::mem::replace(&mut seen[player.index()], true) {
+            if std::mem::replace(&mut seen[colour], true) {
                 return Err(syntax("a colour is given twice"));
             }
             for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -69,11 +69,11 @@ impl Setup {
                     &mut setup.men
                 };
                 match (geometry.cell(name), name.split_once('-')) {
-                    (Some(cell), _) => pieces[player.index()].push(cell),
+                    (Some(cell), _) => pieces[colour].push(cell),
                     (None, Some((first, last))) => {
                         let bad_range = |why: &str| syntax(&format!("`{item}`: {why}"));
                         let range = square_range(geometry, first.trim(), last.trim(), bad_range)?;
-                        pieces[player.index()].extend(range);
+                        pieces[colour].extend(range);
                     }
                     (None, None) => return Err(PositionError::UnknownCell(name.to_string())),
                 }
@@ -86,37 +86,36 @@ impl Setup {
     pub fn validate<B: Bits>(&self, board: &Board<B>) -> Result<Position<B>, PositionError> {
         let geometry = board.geometry();
         let mut seen = BTreeSet::new();
-        let mut men = [B::EMPTY; 2];
-        let mut kings = [B::EMPTY; 2];
-        for p in Player::BOTH {
-            for (cells, is_king) in [
-                (&self.men[p.index()], false),
-                (&self.kings[p.index()], true),
+        let mut men = ByColour::new(B::EMPTY, B::EMPTY);
+        let mut kings = ByColour::new(B::EMPTY, B::EMPTY);
+        for colour in Colour::BOTH {
+            for (cells, role) in [
+                (&self.men[colour], Role::Man),
+                (&self.kings[colour], Role::King),
             ] {
                 for &cell in cells {
                     let name = geometry.name(cell).to_string();
                     if !seen.insert(cell) {
                         return Err(PositionError::Duplicate(name));
                     }
-                    if !is_king && geometry.promotes(p, cell) {
+                    if role == Role::Man && geometry.promotes(colour, cell) {
                         return Err(PositionError::ManOnPromotion {
-                            player: p.name(),
+                            player: colour.name(),
                             cell: name,
                         });
                     }
-                    let bit = B::bit(board.sq(cell) as usize);
-                    if is_king {
-                        kings[p.index()] |= bit;
-                    } else {
-                        men[p.index()] |= bit;
+                    let bit = B::bit(board.sq(cell));
+                    match role {
+                        Role::Man => men[colour] |= bit,
+                        Role::King => kings[colour] |= bit,
                     }
                 }
             }
         }
         let side = if self.black_to_move {
-            Player::Black
+            Colour::Black
         } else {
-            Player::White
+            Colour::White
         };
         Ok(Position::from_parts(board, men, kings, side))
     }
@@ -124,32 +123,35 @@ impl Setup {
     /// The setup of a position.
     pub fn of<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Setup {
         let cells = |set: B| {
-            let mut v: Vec<Cell> = set.iter().map(|sq| board.cell(sq as u16)).collect();
+            let mut v: Vec<Cell> = set.iter().map(|sq| board.cell(sq)).collect();
             v.sort_unstable();
             v
         };
         Setup {
-            men: Player::BOTH.map(|p| cells(pos.men(p))),
-            kings: Player::BOTH.map(|p| cells(pos.kings(p))),
-            black_to_move: pos.side() == Player::Black,
+            men: ByColour::from_fn(|colour| cells(pos.men(colour))),
+            kings: ByColour::from_fn(|colour| cells(pos.kings(colour))),
+            black_to_move: pos.side() == Colour::Black,
         }
     }
 
     /// The position string, cells in board order, kings prefixed `K`.
     pub fn to_string(&self, geometry: &Geometry) -> String {
         let mut out = String::from(if self.black_to_move { "B" } else { "W" });
-        for p in Player::BOTH {
+        for colour in Colour::BOTH {
             out.push(':');
-            out.push(if p == Player::White { 'W' } else { 'B' });
-            let mut pieces: Vec<(Cell, bool)> = self.men[p.index()]
+            out.push(if colour == Colour::White { 'W' } else { 'B' });
+            let mut pieces: Vec<(Cell, Role)> = self.men[colour]
                 .iter()
-                .map(|&c| (c, false))
-                .chain(self.kings[p.index()].iter().map(|&c| (c, true)))
+                .map(|&c| (c, Role::Man))
+                .chain(self.kings[colour].iter().map(|&c| (c, Role::King)))
                 .collect();
             pieces.sort_unstable();
             let items: Vec<String> = pieces
                 .iter()
-                .map(|&(c, king)| format!("{}{}", if king { "K" } else { "" }, geometry.name(c)))
+                .map(|&(c, role)| {
+                    let prefix = if role.is_king() { "K" } else { "" };
+                    format!("{prefix}{}", geometry.name(c))
+                })
                 .collect();
             out.push_str(&items.join(","));
         }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use bushka_engine::{Engine, Limits, Player, PlayerSpec, Searcher};
-use bushka_geometry::Player as Colour;
+use bushka_engine::{Chooser, Engine, Limits, PlayerSpec, Searcher};
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Game, Move};
 use bushka_tablebase::Tablebases;
 
@@ -37,7 +37,7 @@ pub(crate) enum Computer<B: Bits> {
     /// The searching engine, which a stop flag can interrupt (boxed: it is large).
     Engine(Box<Engine<B>>),
     /// A player that answers at once (random, greedy).
-    Instant(Box<dyn Player<B>>),
+    Instant(Box<dyn Chooser<B>>),
 }
 
 impl<B: Bits> Computer<B> {

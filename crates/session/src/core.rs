@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use bushka_engine::{End, Limits, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{ByColour, Colour};
 use bushka_rules::{Bits, Board, DrawReason, Game, GameError, Move, Outcome, Record, WinReason};
 
 use crate::analysis::{Analysis, Root};
@@ -23,8 +23,8 @@ use crate::setup::Setup;
 pub(crate) struct Core<B: Bits> {
     board: Arc<Board<B>>,
     game: Game<B>,
-    specs: [PlayerSpec; 2],
-    computers: [Option<Computer<B>>; 2],
+    specs: ByColour<PlayerSpec>,
+    computers: ByColour<Option<Computer<B>>>,
     tags: Vec<(String, String)>,
     max_plies: Option<usize>,
     memory: Memory,
@@ -54,11 +54,9 @@ impl<B: Erase> Core<B> {
             seed,
             ..
         } = setup;
-        let [white, black] = tables;
-        let computers = [
-            Computer::build(&specs[0], &board, seed, white),
-            Computer::build(&specs[1], &board, seed, black),
-        ];
+        let computers = ByColour::from_fn(|side| {
+            Computer::build(&specs[side], &board, seed, tables[side].clone())
+        });
         Core {
             board,
             game,
@@ -106,7 +104,7 @@ impl<B: Erase> Core<B> {
     }
 
     pub(crate) fn spec(&self, side: Colour) -> &PlayerSpec {
-        &self.specs[side.index()]
+        &self.specs[side]
     }
 
     pub(crate) fn is_human(&self, side: Colour) -> bool {
@@ -275,7 +273,7 @@ impl<B: Erase> Core<B> {
         if self.is_human(side) {
             return Err(SessionError::HumanToMove(side));
         }
-        let computer = self.computers[side.index()]
+        let computer = self.computers[side]
             .take()
             .ok_or(SessionError::Thinking(side))?;
         Ok(Thinking {
@@ -300,7 +298,7 @@ impl<B: Erase> Core<B> {
                 },
             choice,
         } = chosen;
-        self.computers[side.index()] = Some(computer);
+        self.computers[side] = Some(computer);
         if game.positions() != self.game.positions() || self.end().is_some() {
             return Err(SessionError::Stale);
         }

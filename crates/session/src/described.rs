@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use bushka_geometry::{Cell, Player as Colour};
+use bushka_geometry::{Cell, Colour};
 use bushka_rules::{Bits, Board, Budget, Move, MoveKind, Position, Sq};
 
 /// A move described for people and front ends.

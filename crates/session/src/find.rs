@@ -1,7 +1,7 @@
 //! Reading a move a person typed: MindSports notation, or two cells, with a message
 //! naming the close legal matches for anything that is not a legal move.
 
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{Cell, Piece};
 use bushka_rules::{Bits, Board, CellsError, Move, MoveError, Position};
 
 /// How many legal moves a message lists in full before it points to the full list.
@@ -83,7 +83,7 @@ fn find_exact<B: Bits>(
 }
 
 /// Reads `d6 e5`, `d6-e5` (or `d6 e5x`) as two cells.
-fn cell_pair<B: Bits>(board: &Board<B>, text: &str) -> Option<(usize, usize)> {
+fn cell_pair<B: Bits>(board: &Board<B>, text: &str) -> Option<(Cell, Cell)> {
     let text = text.trim_end_matches(['!', '?']);
     let parts: Vec<&str> = if text.contains(char::is_whitespace) {
         text.split(|c: char| c.is_whitespace() || c == '-')
@@ -155,7 +155,7 @@ fn missing_cells<B: Bits>(board: &Board<B>, text: &str) -> Vec<String> {
 /// The cell `text` starts with (the longest prefix that names a cell), or for the
 /// compact forms that begin with two letters (`gf5`, `hxe4`) the first letter with the
 /// first number.
-fn origin_guess<B: Bits>(board: &Board<B>, text: &str) -> Option<usize> {
+fn origin_guess<B: Bits>(board: &Board<B>, text: &str) -> Option<Cell> {
     let geometry = board.geometry();
     let longest = (1..=text.len())
         .rev()
@@ -190,8 +190,8 @@ fn texts<B: Bits>(board: &Board<B>, pos: &Position<B>, moves: &[Move<B>]) -> Str
 }
 
 /// "a White man" and the like.
-fn piece_name(player: Colour, king: bool) -> String {
-    format!("a {} {}", player.name(), if king { "king" } else { "man" })
+fn piece_name(piece: Piece) -> String {
+    format!("a {} {}", piece.colour.name(), piece.role.name())
 }
 
 /// Why `text` is not a legal move, and the legal moves close to it.
@@ -200,7 +200,7 @@ fn explain<B: Bits>(
     pos: &Position<B>,
     text: &str,
     error: &MoveError,
-    pair: Option<(usize, usize)>,
+    pair: Option<(Cell, Cell)>,
 ) -> Unresolved {
     let legal = board.moves(pos);
     let legal = legal.as_slice();
@@ -263,23 +263,23 @@ fn explain<B: Bits>(
 }
 
 /// What stands on `from` and where it may go; and whether that lists every legal move.
-fn origin_line<B: Bits>(board: &Board<B>, pos: &Position<B>, from: usize) -> (String, bool) {
+fn origin_line<B: Bits>(board: &Board<B>, pos: &Position<B>, from: Cell) -> (String, bool) {
     let name = board.geometry().name(from);
     let side = pos.side();
     match pos.piece_at(board.sq(from)) {
         None => (format!("There is no piece on {name}."), false),
-        Some((owner, king)) if owner != side => (
+        Some(piece) if piece.colour != side => (
             format!(
                 "{name} holds {}, and it is {}'s turn.",
-                piece_name(owner, king),
+                piece_name(piece),
                 side.name()
             ),
             false,
         ),
-        Some((owner, king)) => {
+        Some(piece) => {
             let from_here = board.moves_from(pos, from);
             if from_here.is_empty() {
-                let mut line = format!("{} on {name} has no legal move", piece_name(owner, king));
+                let mut line = format!("{} on {name} has no legal move", piece_name(piece));
                 line.replace_range(0..1, "The");
                 let compulsory = board
                     .moves(pos)

@@ -14,10 +14,11 @@
 //! ```
 //! use std::sync::Arc;
 //! use bushka_engine::PlayerSpec;
+//! use bushka_geometry::ByColour;
 //! use bushka_session::{Opening, Session, Setup, Variant};
 //!
 //! let variant = Variant::new(bushka_geometry::builtin("bushka").unwrap().unwrap());
-//! let setup = Setup::new([PlayerSpec::Human, PlayerSpec::Random { seed: 1 }]);
+//! let setup = Setup::new(ByColour::new(PlayerSpec::Human, PlayerSpec::Random { seed: 1 }));
 //! let mut session = Session::start(&variant, Opening::Start, setup).unwrap();
 //! let ply = session.play_text("f4 f5").unwrap();
 //! assert_eq!(ply.mv.text, "f45");
@@ -29,6 +30,8 @@
 //! assert_eq!(session.plies(), 0);
 //! assert_eq!(session.position(), variant.start());
 //! ```
+
+#![forbid(unsafe_code)]
 
 mod analysis;
 mod computer;
@@ -49,7 +52,7 @@ pub use computer::{HINT_TIME, Hint, Memory};
 pub use described::{DescribedMove, MoveNumber, line_text};
 pub use find::Unresolved;
 pub use load::{choose_player, record_tags, today};
-pub use position::{Obligation, Piece, Position};
+pub use position::{Obligation, Position};
 pub use replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
 pub use session::{Chosen, Session, Thinking};
 pub use setup::{Opening, Setup, StartError};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bushka_engine::{DEFAULT_HASH_MIB, PlayerSpec, SpecError};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Game, Record, RecordError};
 
 /// The game a record holds, played through with every move listing within `steps`

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use bushka_geometry::{Geometry, Player as Colour};
+use bushka_geometry::{Colour, Geometry, Piece};
 use bushka_rules::{Bits, Board, Budget, GenerationLimit, Wide, perft_within};
 
 use crate::described::{DescribedMove, describe, describe_all};
@@ -41,9 +41,6 @@ pub(crate) type AnyPlaced = Width<Placed<u64>, Placed<u128>, Placed<Wide>>;
 pub struct Position(pub(crate) AnyPlaced);
 
 erase_from!(Position, Placed);
-
-/// What a piece is: its colour and whether it is a king.
-pub type Piece = (Colour, bool);
 
 /// What the side to move must do, in short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! What a session answers: the moves it plays and takes back, draw offers and their
 //! answers, what a person may do now, and the requests it refuses.
 
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{GameError, Outcome};
 
 use crate::described::{DescribedMove, MoveNumber};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use bushka_engine::{End, Limits, PlayerSpec};
-use bushka_geometry::{Geometry, Player as Colour};
+use bushka_geometry::{Colour, Geometry};
 use bushka_rules::{Game, Outcome, Wide, with_board};
 
 use crate::analysis::Analysis;

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use bushka_engine::PlayerSpec;
+use bushka_geometry::ByColour;
 use bushka_rules::{GameError, MAX_GENERATION_STEPS, PositionError, Record, RecordError};
 use bushka_tablebase::Tablebases;
 
@@ -13,11 +14,11 @@ use crate::computer::Memory;
 #[derive(Debug, Clone)]
 pub struct Setup {
     /// White's and Black's players.
-    pub specs: [PlayerSpec; 2],
+    pub specs: ByColour<PlayerSpec>,
     /// The endgame tables White's and Black's engines probe: the tables of the
     /// directory a spec names, opened by the front end (see
     /// [`bushka_engine::spec_tables`]).
-    pub tables: [Option<Arc<Tablebases>>; 2],
+    pub tables: ByColour<Option<Arc<Tablebases>>>,
     /// The record's tags other than FEN and Result (Variant, White, Black, Date...).
     pub tags: Vec<(String, String)>,
     /// Plies after which the game is adjudicated a draw.
@@ -36,10 +37,10 @@ pub struct Setup {
 impl Setup {
     /// A setup for these players: no tables, no tags, no ply limit, the programs'
     /// step limit, memory kept for the game, no variation.
-    pub fn new(specs: [PlayerSpec; 2]) -> Setup {
+    pub fn new(specs: ByColour<PlayerSpec>) -> Setup {
         Setup {
             specs,
-            tables: [None, None],
+            tables: ByColour::default(),
             tags: Vec::new(),
             max_plies: None,
             steps: MAX_GENERATION_STEPS,

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{ByColour, Colour};
 use bushka_rules::{DrawReason, Outcome, Record, WinReason};
 use bushka_session::{
     Actions, DrawOffer, Opening, Session, SessionError, Setup, StartError, Undone, record_tags,
@@ -13,8 +13,9 @@ mod common;
 
 use common::bushka;
 
-fn specs(specs: [&str; 2]) -> Setup {
-    let mut setup = Setup::new(specs.map(|s| s.parse::<PlayerSpec>().expect("a valid spec")));
+fn specs([white, black]: [&str; 2]) -> Setup {
+    let spec = |s: &str| s.parse::<PlayerSpec>().expect("a valid spec");
+    let mut setup = Setup::new(ByColour::new(spec(white), spec(black)));
     setup.tags = vec![("Variant".into(), "bushka".into())];
     setup
 }
@@ -210,10 +211,10 @@ fn the_game_ends_by_a_rule_or_the_ply_limit() {
             reason: WinReason::NoLegalMove
         }))
     ));
-    let mut setup = Setup::new([
+    let mut setup = Setup::new(ByColour::new(
         PlayerSpec::Random { seed: 3 },
         PlayerSpec::Random { seed: 4 },
-    ]);
+    ));
     setup.max_plies = Some(3);
     let mut s = Session::start(&bushka(), Opening::Start, setup).expect("a game starts");
     while s.computer_to_move() {

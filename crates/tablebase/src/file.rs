@@ -26,7 +26,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bushka_geometry::Geometry;
+use bushka_geometry::{ByColour, Colour, Geometry};
 
 use crate::fingerprint::Fingerprint;
 use crate::index::Indexer;
@@ -122,7 +122,12 @@ fn encode(fingerprint: &Fingerprint, table: &Table) -> Vec<u8> {
     out.extend_from_slice(&(id.len() as u16).to_le_bytes());
     out.extend_from_slice(id);
     out.extend_from_slice(&fingerprint.hash);
-    out.extend_from_slice(&[m.kings[0], m.kings[1], m.men[0], m.men[1]]);
+    out.extend_from_slice(&[
+        m.kings[Colour::White],
+        m.kings[Colour::Black],
+        m.men[Colour::White],
+        m.men[Colour::Black],
+    ]);
     out.extend_from_slice(&table.indexer().size().to_le_bytes());
     out.push(if wide { 2 } else { 1 });
     out.extend_from_slice(&crc32fast::hash(&values).to_le_bytes());
@@ -179,8 +184,8 @@ fn read_header(r: &mut Reader) -> Result<Header, String> {
     let hash = r.array::<32>()?;
     let [wk, bk, wm, bm] = r.array::<4>()?;
     let material = Material {
-        kings: [wk, bk],
-        men: [wm, bm],
+        kings: ByColour::new(wk, bk),
+        men: ByColour::new(wm, bm),
     };
     if material.total() == 0 || material.total() > MAX_PIECES {
         return Err(format!("impossible material {material}"));

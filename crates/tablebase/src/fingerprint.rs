@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use sha2::{Digest, Sha256};
 
 /// The variant a table belongs to.
@@ -31,23 +31,23 @@ impl Fingerprint {
             rules.men_capture,
             rules.line_moves
         );
-        let dirs = geometry.direction_count();
-        for d in 0..dirs {
-            let _ = writeln!(text, "dir {d} opposite {}", geometry.opposite(d));
+        for d in geometry.dirs() {
+            let opposite = geometry.opposite(d);
+            let _ = writeln!(text, "dir {d:?} opposite {opposite:?}");
         }
         for cell in geometry.cells() {
-            let _ = write!(text, "cell {cell} {}", geometry.name(cell));
-            for d in 0..dirs {
+            let _ = write!(text, "cell {cell:?} {}", geometry.name(cell));
+            for d in geometry.dirs() {
                 match geometry.neighbour(cell, d) {
                     Some(n) => {
-                        let _ = write!(text, " {n}");
+                        let _ = write!(text, " {n:?}");
                     }
                     None => text.push_str(" -"),
                 }
             }
             text.push('\n');
         }
-        for p in Player::BOTH {
+        for p in Colour::BOTH {
             let side = geometry.side(p);
             let mut zone = side.promotion.clone();
             zone.sort_unstable();

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{ByColour, Cell, Colour, Geometry, Piece, Role};
 use bushka_rules::{Bits, Board, Position};
 
 use crate::material::{MAX_PIECES, Material};
@@ -21,12 +21,12 @@ pub const MAX_POSITIONS: u64 = 1 << 31;
 /// holds five bytes per placement).
 const MAX_FOLDED: u64 = 1 << 23;
 
-/// Groups in ranking order: (player, is_king).
-const GROUPS: [(Player, bool); 4] = [
-    (Player::White, true),
-    (Player::White, false),
-    (Player::Black, true),
-    (Player::Black, false),
+/// Groups in ranking order: the pieces of each kind.
+const GROUPS: [Piece; 4] = [
+    Piece::new(Colour::White, Role::King),
+    Piece::new(Colour::White, Role::Man),
+    Piece::new(Colour::Black, Role::King),
+    Piece::new(Colour::Black, Role::Man),
 ];
 
 /// Cells of each group, sorted within a group.
@@ -98,11 +98,10 @@ impl Indexer {
                 binom[n * K + k] = above.saturating_add(left);
             }
         }
-        let counts = GROUPS.map(|(p, king)| {
-            usize::from(if king {
-                material.kings[p.index()]
-            } else {
-                material.men[p.index()]
+        let counts = GROUPS.map(|piece| {
+            usize::from(match piece.role {
+                Role::King => material.kings[piece.colour],
+                Role::Man => material.men[piece.colour],
             })
         });
         let mut radix = [1u64; 4];
@@ -122,7 +121,10 @@ impl Indexer {
         if let Some(lead) = counts.iter().position(|&k| k > 0)
             && radix[lead] <= MAX_FOLDED
         {
-            let maps = symmetries(geometry, material);
+            let maps: Vec<Vec<usize>> = symmetries(geometry, material)
+                .into_iter()
+                .map(|map| map.into_iter().map(Cell::index).collect())
+                .collect();
             if maps.len() > 1 && maps.len() <= usize::from(u8::MAX) {
                 let fold = indexer.fold(lead, maps);
                 indexer.radix[lead] = fold.reps.len() as u64;
@@ -348,18 +350,17 @@ impl Indexer {
     /// A position and its images under the board's symmetries share one index.
     pub fn rank<B: Bits>(&self, board: &Board<B>, pos: &Position<B>) -> u64 {
         let mut groups: Groups = [[0; MAX_PIECES as usize]; 4];
-        for (g, (player, king)) in GROUPS.into_iter().enumerate() {
-            let set = if king {
-                pos.kings(player)
-            } else {
-                pos.men(player)
+        for (g, piece) in GROUPS.into_iter().enumerate() {
+            let set = match piece.role {
+                Role::King => pos.kings(piece.colour),
+                Role::Man => pos.men(piece.colour),
             };
             for (slot, sq) in groups[g].iter_mut().zip(set.iter()) {
-                *slot = board.cell(sq as u16);
+                *slot = board.cell(sq).index();
             }
             groups[g][..self.counts[g]].sort_unstable();
         }
-        let side = u64::from(pos.side() == Player::Black);
+        let side = u64::from(pos.side() == Colour::Black);
         let Some(fold) = &self.fold else {
             return self.index_of(&groups, side);
         };
@@ -381,9 +382,9 @@ impl Indexer {
     /// when the index is not the one its position ranks to (a symmetric twin).
     pub fn unrank<B: Bits>(&self, board: &Board<B>, index: u64) -> Option<Position<B>> {
         let side = if index & 1 == 1 {
-            Player::Black
+            Colour::Black
         } else {
-            Player::White
+            Colour::White
         };
         let groups = self.cells_of(index);
         if let Some(fold) = &self.fold
@@ -392,16 +393,17 @@ impl Indexer {
         {
             return None;
         }
-        let mut men = [B::EMPTY; 2];
-        let mut kings = [B::EMPTY; 2];
-        for (g, (player, king)) in GROUPS.into_iter().enumerate() {
+        let mut men = ByColour::new(B::EMPTY, B::EMPTY);
+        let mut kings = ByColour::new(B::EMPTY, B::EMPTY);
+        for (g, piece) in GROUPS.into_iter().enumerate() {
             let set = groups[g][..self.counts[g]]
                 .iter()
-                .fold(B::EMPTY, |set, &cell| set | B::bit(board.sq(cell) as usize));
-            if king {
-                kings[player.index()] = set;
-            } else {
-                men[player.index()] = set;
+                .fold(B::EMPTY, |set, &cell| {
+                    set | B::bit(board.sq(Cell::new(cell)))
+                });
+            match piece.role {
+                Role::King => kings[piece.colour] = set,
+                Role::Man => men[piece.colour] = set,
             }
         }
         board.position_from_sets(men, kings, side)
@@ -432,16 +434,16 @@ mod tests {
     }
 
     /// The image of `pos` under the cell permutation `map`.
-    fn image(board: &Board<u64>, pos: &Position<u64>, map: &[usize]) -> Position<u64> {
+    fn image(board: &Board<u64>, pos: &Position<u64>, map: &[Cell]) -> Position<u64> {
         let moved = |set: u64| {
             set.iter()
-                .map(|sq| 1u64 << board.sq(map[board.cell(sq as u16)]))
+                .map(|sq| u64::bit(board.sq(map[board.cell(sq).index()])))
                 .fold(0, |a, b| a | b)
         };
         board
             .position_from_sets(
-                Player::BOTH.map(|p| moved(pos.men(p))),
-                Player::BOTH.map(|p| moved(pos.kings(p))),
+                ByColour::from_fn(|colour| moved(pos.men(colour))),
+                ByColour::from_fn(|colour| moved(pos.kings(colour))),
                 pos.side(),
             )
             .expect("a symmetry keeps positions legal")

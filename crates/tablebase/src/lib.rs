@@ -10,6 +10,8 @@
 //!
 //! The crate sits beside the engine: it needs only the geometry and rules crates.
 
+#![forbid(unsafe_code)]
+
 pub mod file;
 mod fingerprint;
 mod index;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use bushka_geometry::Player;
+use bushka_geometry::{ByColour, Colour};
 
 /// Most pieces a signature may hold (a bound on table sizes the user controls).
 pub const MAX_PIECES: u32 = 8;
@@ -11,10 +11,10 @@ pub const MAX_PIECES: u32 = 8;
 /// The material of a table: kings and men per colour, White first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
-    /// Kings per colour (index 0 White, 1 Black).
-    pub kings: [u8; 2],
+    /// Kings per colour.
+    pub kings: ByColour<u8>,
     /// Men per colour.
-    pub men: [u8; 2],
+    pub men: ByColour<u8>,
 }
 
 /// A signature that cannot be read.
@@ -29,25 +29,25 @@ pub struct MaterialError {
 
 impl Material {
     /// Pieces of one colour.
-    pub fn pieces(&self, p: Player) -> u32 {
-        u32::from(self.kings[p.index()]) + u32::from(self.men[p.index()])
+    pub fn pieces(&self, colour: Colour) -> u32 {
+        u32::from(self.kings[colour]) + u32::from(self.men[colour])
     }
 
     /// Pieces on the board.
     pub fn total(&self) -> u32 {
-        self.pieces(Player::White) + self.pieces(Player::Black)
+        self.pieces(Colour::White) + self.pieces(Colour::Black)
     }
 
     /// Whether no men are left (colours then play alike).
     pub fn kings_only(&self) -> bool {
-        self.men == [0, 0]
+        self.men == ByColour::new(0, 0)
     }
 
     /// The same material with the colours exchanged.
     pub fn swapped(&self) -> Material {
         Material {
-            kings: [self.kings[1], self.kings[0]],
-            men: [self.men[1], self.men[0]],
+            kings: self.kings.swapped(),
+            men: self.men.swapped(),
         }
     }
 
@@ -61,8 +61,8 @@ impl Material {
                 for bk in 0..=n - wk - wm {
                     for bm in 0..=n - wk - wm - bk {
                         let m = Material {
-                            kings: [wk, bk],
-                            men: [wm, bm],
+                            kings: ByColour::new(wk, bk),
+                            men: ByColour::new(wm, bm),
                         };
                         if wk + wm > 0 && bk + bm > 0 {
                             out.push(m);
@@ -95,8 +95,8 @@ impl fmt::Display for Material {
         write!(
             f,
             "{} v {}",
-            side_text(self.kings[0], self.men[0]),
-            side_text(self.kings[1], self.men[1])
+            side_text(self.kings[Colour::White], self.men[Colour::White]),
+            side_text(self.kings[Colour::Black], self.men[Colour::Black])
         )
     }
 }
@@ -155,10 +155,10 @@ impl FromStr for Material {
         let (wk, wm) = parse_side(white).map_err(err)?;
         let (bk, bm) = parse_side(black).map_err(err)?;
         let material = Material {
-            kings: [wk, bk],
-            men: [wm, bm],
+            kings: ByColour::new(wk, bk),
+            men: ByColour::new(wm, bm),
         };
-        if material.pieces(Player::White) == 0 && material.pieces(Player::Black) == 0 {
+        if material.pieces(Colour::White) == 0 && material.pieces(Colour::Black) == 0 {
             return Err(err("a table needs at least one piece".into()));
         }
         if material.total() > MAX_PIECES {
@@ -175,8 +175,8 @@ mod tests {
     #[test]
     fn parses_and_prints() {
         let m: Material = "2K1M v 1K".parse().expect("valid");
-        assert_eq!(m.kings, [2, 1]);
-        assert_eq!(m.men, [1, 0]);
+        assert_eq!(m.kings, ByColour::new(2, 1));
+        assert_eq!(m.men, ByColour::new(1, 0));
         assert_eq!(m.to_string(), "2K1M v 1K");
         assert_eq!(m.file_stem(), "2K1Mv1K");
         assert_eq!(

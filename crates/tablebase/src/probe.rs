@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{ByColour, Geometry};
 use bushka_rules::{Bits, Board, Move, MoveList, Position};
 
 use crate::fingerprint::Fingerprint;
@@ -25,18 +25,17 @@ pub fn material_of<B: Bits>(pos: &Position<B>) -> Option<Material> {
     }
     let count = |set: B| set.count() as u8;
     Some(Material {
-        kings: Player::BOTH.map(|p| count(pos.kings(p))),
-        men: Player::BOTH.map(|p| count(pos.men(p))),
+        kings: ByColour::from_fn(|colour| count(pos.kings(colour))),
+        men: ByColour::from_fn(|colour| count(pos.men(colour))),
     })
 }
 
 /// The same placement with colours exchanged (and the other side to move); only
 /// meaningful for kings, which move alike for both colours.
 fn swap_colours<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Option<Position<B>> {
-    let swap = |f: &dyn Fn(Player) -> B| [f(Player::Black), f(Player::White)];
     board.position_from_sets(
-        swap(&|p| pos.men(p)),
-        swap(&|p| pos.kings(p)),
+        ByColour::from_fn(|colour| pos.men(colour)).swapped(),
+        ByColour::from_fn(|colour| pos.kings(colour)).swapped(),
         pos.side().opponent(),
     )
 }

@@ -18,8 +18,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
-use bushka_geometry::{KingRange, Player};
-use bushka_rules::{Bits, Board, MoveList, NO_SQ, Position, Sq};
+use bushka_geometry::{ByColour, Colour, KingRange};
+use bushka_rules::{Bits, Board, MoveList, Position, Sq};
 use rayon::prelude::*;
 
 use crate::index::{Indexer, TooLarge};
@@ -52,8 +52,8 @@ const CHUNK: u64 = 1 << 13;
 /// may capture any of the opponent's pieces and may promote one man.
 pub fn successors(material: Material) -> Vec<Material> {
     let mut out = Vec::new();
-    for mover in Player::BOTH {
-        let (m, o) = (mover.index(), mover.opponent().index());
+    for mover in Colour::BOTH {
+        let (m, o) = (mover, mover.opponent());
         if material.pieces(mover) == 0 {
             continue;
         }
@@ -169,25 +169,25 @@ impl<B: Bits> Solver<'_, B> {
     fn mark_predecessors(&self, pos: &Position<B>, set: &IndexSet) {
         let board = self.board;
         let mover = pos.side().opponent();
-        let m = mover.index();
+        let m = mover;
         let empty = board.all() & !pos.occupied();
-        let mark = |men: [B; 2], kings: [B; 2]| {
+        let mark = |men: ByColour<B>, kings: ByColour<B>| {
             if let Some(p) = board.position_from_sets(men, kings, mover) {
                 set.insert(self.indexer.rank(board, &p));
             }
         };
-        let men = Player::BOTH.map(|p| pos.men(p));
-        let kings = Player::BOTH.map(|p| pos.kings(p));
+        let men = ByColour::from_fn(|colour| pos.men(colour));
+        let kings = ByColour::from_fn(|colour| pos.kings(colour));
         for b in pos.kings(mover).iter() {
-            for d in 0..board.dirs() {
-                let mut a = b as Sq;
+            for d in board.dirs() {
+                let mut a = b;
                 loop {
                     a = board.neighbour(a, d);
-                    if a == NO_SQ || !empty.has(a as usize) {
+                    if a == Sq::NONE || !empty.has(a) {
                         break;
                     }
                     let mut k = kings;
-                    k[m] = k[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    k[m] = k[m] ^ B::bit(b) ^ B::bit(a);
                     mark(men, k);
                     if self.short_kings {
                         break;
@@ -198,13 +198,13 @@ impl<B: Bits> Solver<'_, B> {
         for b in pos.men(mover).iter() {
             for &d in board.forward(mover) {
                 let back = board.opposite(d);
-                let mut a = board.neighbour(b as Sq, back);
-                while a != NO_SQ && men[m].has(a as usize) {
+                let mut a = board.neighbour(b, back);
+                while a != Sq::NONE && men[m].has(a) {
                     a = board.neighbour(a, back);
                 }
-                if a != NO_SQ && empty.has(a as usize) {
+                if a != Sq::NONE && empty.has(a) {
                     let mut n = men;
-                    n[m] = n[m] ^ B::bit(b) ^ B::bit(a as usize);
+                    n[m] = n[m] ^ B::bit(b) ^ B::bit(a);
                     mark(n, kings);
                 }
             }

@@ -10,7 +10,7 @@
 //! only the symmetries that map that player's forward directions onto themselves and
 //! its promotion zone onto itself are kept.
 
-use bushka_geometry::{Cell, Dir, Geometry, Player};
+use bushka_geometry::{Cell, Colour, Dir, Geometry};
 
 use crate::material::Material;
 
@@ -31,9 +31,9 @@ pub(crate) fn symmetries(geometry: &Geometry, material: Material) -> Vec<Vec<Cel
     let identity: Vec<Cell> = geometry.cells().collect();
     let mut out = vec![identity.clone()];
     for auto in automorphisms(geometry) {
-        let keeps_men = Player::BOTH
+        let keeps_men = Colour::BOTH
             .into_iter()
-            .all(|p| material.men[p.index()] == 0 || keeps_side(geometry, p, &auto));
+            .all(|colour| material.men[colour] == 0 || keeps_side(geometry, colour, &auto));
         if keeps_men && auto.cells != identity && !out.contains(&auto.cells) {
             out.push(auto.cells);
         }
@@ -41,26 +41,32 @@ pub(crate) fn symmetries(geometry: &Geometry, material: Material) -> Vec<Vec<Cel
     out
 }
 
-/// Whether `auto` maps `player`'s forward directions and promotion zone onto
-/// themselves.
-fn keeps_side(geometry: &Geometry, player: Player, auto: &Automorphism) -> bool {
-    let forward = &geometry.side(player).forward;
-    forward.iter().all(|&d| forward.contains(&auto.dirs[d]))
-        && geometry
-            .cells()
-            .all(|c| geometry.promotes(player, c) == geometry.promotes(player, auto.cells[c]))
+/// Whether `auto` maps the forward directions and promotion zone of `colour`'s men
+/// onto themselves.
+fn keeps_side(geometry: &Geometry, colour: Colour, auto: &Automorphism) -> bool {
+    let forward = &geometry.side(colour).forward;
+    forward
+        .iter()
+        .all(|&d| forward.contains(&auto.dirs[d.index()]))
+        && geometry.cells().all(|c| {
+            geometry.promotes(colour, c) == geometry.promotes(colour, auto.cells[c.index()])
+        })
 }
 
 /// Every symmetry of the board's links (the identity included when the board is
 /// connected).
 fn automorphisms(geometry: &Geometry) -> Vec<Automorphism> {
-    let dirs = geometry.direction_count();
-    if geometry.cell_count() == 0 || dirs > MAX_DIRECTIONS {
+    let dirs: Vec<Dir> = geometry.dirs().collect();
+    if geometry.cell_count() == 0 || dirs.len() > MAX_DIRECTIONS {
         return Vec::new();
     }
-    let sigmas: Vec<Vec<Dir>> = permutations(dirs)
+    let image = |sigma: &[Dir], d: Dir| sigma[d.index()];
+    let sigmas: Vec<Vec<Dir>> = permutations(&dirs)
         .into_iter()
-        .filter(|s| (0..dirs).all(|d| s[geometry.opposite(d)] == geometry.opposite(s[d])))
+        .filter(|s| {
+            dirs.iter()
+                .all(|&d| image(s, geometry.opposite(d)) == geometry.opposite(image(s, d)))
+        })
         .collect();
     let mut out = Vec::new();
     for target in geometry.cells() {
@@ -76,45 +82,46 @@ fn automorphisms(geometry: &Geometry) -> Vec<Automorphism> {
     out
 }
 
-/// The cell map sending cell 0 to `target` and following the links with `sigma`,
-/// when it is a bijection that keeps every link and every edge.
+/// The cell map sending the first cell to `target` and following the links with
+/// `sigma`, when it is a bijection that keeps every link and every edge.
 fn extend(geometry: &Geometry, target: Cell, sigma: &[Dir]) -> Option<Vec<Cell>> {
     let n = geometry.cell_count();
-    let mut map = vec![usize::MAX; n];
+    let mut map: Vec<Option<Cell>> = vec![None; n];
     let mut used = vec![false; n];
-    map[0] = target;
-    used[target] = true;
-    let mut stack = vec![0];
-    while let Some(c) = stack.pop() {
-        for (d, &s) in sigma.iter().enumerate() {
-            match (geometry.neighbour(c, d), geometry.neighbour(map[c], s)) {
+    let first = Cell::new(0);
+    map[first.index()] = Some(target);
+    used[target.index()] = true;
+    let mut stack = vec![(first, target)];
+    while let Some((c, image)) = stack.pop() {
+        for (d, &s) in geometry.dirs().zip(sigma) {
+            match (geometry.neighbour(c, d), geometry.neighbour(image, s)) {
                 (None, None) => {}
-                (Some(a), Some(b)) if map[a] == usize::MAX => {
-                    if used[b] {
+                (Some(a), Some(b)) if map[a.index()].is_none() => {
+                    if used[b.index()] {
                         return None;
                     }
-                    map[a] = b;
-                    used[b] = true;
-                    stack.push(a);
+                    map[a.index()] = Some(b);
+                    used[b.index()] = true;
+                    stack.push((a, b));
                 }
-                (Some(a), Some(b)) if map[a] == b => {}
+                (Some(a), Some(b)) if map[a.index()] == Some(b) => {}
                 _ => return None,
             }
         }
     }
-    map.iter().all(|&c| c != usize::MAX).then_some(map)
+    map.into_iter().collect()
 }
 
-/// Every permutation of `0..n`.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
+/// Every ordering of `items`.
+fn permutations<T: Copy>(items: &[T]) -> Vec<Vec<T>> {
     let mut out = Vec::new();
-    let mut current: Vec<usize> = (0..n).collect();
-    heap_permute(n, &mut current, &mut out);
+    let mut current = items.to_vec();
+    heap_permute(items.len(), &mut current, &mut out);
     out
 }
 
 /// Heap's algorithm.
-fn heap_permute(k: usize, items: &mut [usize], out: &mut Vec<Vec<usize>>) {
+fn heap_permute<T: Copy>(k: usize, items: &mut [T], out: &mut Vec<Vec<T>>) {
     if k <= 1 {
         out.push(items.to_vec());
         return;
@@ -146,7 +153,7 @@ mod tests {
 
     #[test]
     fn permutations_are_all_distinct() {
-        let p = permutations(4);
+        let p = permutations(&[0, 1, 2, 3]);
         assert_eq!(p.len(), 24);
         for (i, a) in p.iter().enumerate() {
             assert!(!p[i + 1..].contains(a));
@@ -173,10 +180,10 @@ mod tests {
                 let mut links: Vec<(Cell, Cell)> = Vec::new();
                 let mut mapped: Vec<(Cell, Cell)> = Vec::new();
                 for c in g.cells() {
-                    for d in 0..g.direction_count() {
+                    for d in g.dirs() {
                         if let Some(n) = g.neighbour(c, d) {
                             links.push((c, n));
-                            mapped.push((map[c], map[n]));
+                            mapped.push((map[c.index()], map[n.index()]));
                         }
                     }
                 }

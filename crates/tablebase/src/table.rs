@@ -1,6 +1,6 @@
 //! One solved signature: a value per index, and what the values say.
 
-use bushka_geometry::Player;
+use bushka_geometry::{ByColour, Colour};
 use bushka_rules::{Bits, Board, Position};
 
 use crate::index::Indexer;
@@ -78,8 +78,8 @@ pub struct Counts {
 /// What a table holds, per side to move.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Counts with White to move (index 0) and Black to move (1).
-    pub counts: [Counts; 2],
+    /// Counts by the colour to move.
+    pub counts: ByColour<Counts>,
     /// The longest win in plies, and one index where it occurs.
     pub longest_win: Option<(u16, u64)>,
 }
@@ -89,7 +89,7 @@ impl Summary {
     pub fn positions(&self) -> u64 {
         self.counts
             .iter()
-            .map(|c| c.wins + c.draws + c.losses)
+            .map(|(_, c)| c.wins + c.draws + c.losses)
             .sum()
     }
 }
@@ -217,8 +217,7 @@ impl Table {
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
         for (index, raw) in self.values.iter().enumerate() {
-            let side = index & 1;
-            let counts = &mut summary.counts[side];
+            let counts = &mut summary.counts[Table::side_at(index as u64)];
             let Some(value) = decode(raw) else {
                 continue;
             };
@@ -238,11 +237,11 @@ impl Table {
     }
 
     /// The side to move at an index.
-    pub fn side_at(index: u64) -> Player {
+    pub fn side_at(index: u64) -> Colour {
         if index & 1 == 1 {
-            Player::Black
+            Colour::Black
         } else {
-            Player::White
+            Colour::White
         }
     }
 }

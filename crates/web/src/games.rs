@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bushka_engine::End;
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{ByColour, Cell, Colour};
 use bushka_session::Session;
 use serde::Serialize;
 
@@ -169,10 +169,10 @@ pub struct GameView {
     pub message: Option<String>,
 }
 
-fn player_view(session: &Session, side: Colour, labels: &[String; 2]) -> PlayerView {
+fn player_view(session: &Session, side: Colour, labels: &ByColour<String>) -> PlayerView {
     PlayerView {
         spec: session.spec(side).to_string(),
-        label: labels[side.index()].clone(),
+        label: labels[side].clone(),
         human: session.is_human(side),
     }
 }
@@ -184,18 +184,20 @@ pub fn ply_views(session: &Session) -> Vec<PlyView> {
         .into_iter()
         .map(|ply| {
             let mv = ply.mv;
+            let cells = |cells: Vec<Cell>| cells.into_iter().map(Cell::index).collect();
             PlyView {
                 number: ply.number.full,
                 side: player_name(ply.side),
                 text: mv.text,
-                from: mv.from,
-                to: mv.to,
-                route: mv
-                    .routes
-                    .into_iter()
-                    .next()
-                    .unwrap_or_else(|| vec![mv.from, mv.to]),
-                captured: mv.captured,
+                from: mv.from.index(),
+                to: mv.to.index(),
+                route: cells(
+                    mv.routes
+                        .into_iter()
+                        .next()
+                        .unwrap_or_else(|| vec![mv.from, mv.to]),
+                ),
+                captured: cells(mv.captured),
             }
         })
         .collect()
@@ -244,15 +246,14 @@ pub fn game_view(
 }
 
 /// The players' names as the record's `White` and `Black` tags give them.
-fn labels(session: &Session) -> [String; 2] {
-    let tag = |key: &str, side: Colour| {
+fn labels(session: &Session) -> ByColour<String> {
+    ByColour::from_fn(|side| {
         session
             .tags()
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(key, _)| key == side.name())
             .map_or_else(|| session.spec(side).to_string(), |(_, v)| v.clone())
-    };
-    [tag("White", Colour::White), tag("Black", Colour::Black)]
+    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Colour, Geometry};
 use serde::Serialize;
 
 /// The shape every cell is drawn with.
@@ -80,10 +80,10 @@ fn steps(geometry: &Geometry) -> (BTreeSet<Step>, Vec<Option<Step>>) {
     let mut all: Vec<(usize, (i32, i32))> = Vec::new();
     for cell in geometry.cells() {
         let (x, y) = geometry.display(cell);
-        for d in 0..geometry.direction_count() {
+        for d in geometry.dirs() {
             if let Some(n) = geometry.neighbour(cell, d) {
                 let (nx, ny) = geometry.display(n);
-                all.push((d, (nx - x, ny - y)));
+                all.push((d.index(), (nx - x, ny - y)));
             }
         }
     }
@@ -187,21 +187,21 @@ impl Layout {
         } else {
             Vec::new()
         };
-        let marks = |p: Player| {
+        let marks = |p: Colour| {
             let side = geometry.side(p);
             let (forward, forward_names) = side
                 .forward
                 .iter()
                 .filter_map(|&d| {
-                    let [x, y] = place(dir_steps[d]?);
+                    let [x, y] = place(dir_steps[d.index()]?);
                     let len = (x * x + y * y).sqrt();
-                    (len > 0.0).then(|| ([x / len, y / len], geometry.directions()[d].name.clone()))
+                    (len > 0.0).then(|| ([x / len, y / len], geometry.direction(d).name.clone()))
                 })
                 .unzip();
             SideMarks {
                 forward,
                 forward_names,
-                promotion: side.promotion.clone(),
+                promotion: side.promotion.iter().map(|c| c.index()).collect(),
             }
         };
         let view_box = bounds(&cells, &fill, radius);
@@ -213,8 +213,8 @@ impl Layout {
             cells,
             fill,
             view_box,
-            white: marks(Player::White),
-            black: marks(Player::Black),
+            white: marks(Colour::White),
+            black: marks(Colour::Black),
         }
     }
 }

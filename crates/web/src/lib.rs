@@ -7,6 +7,8 @@
 //! blocking threads, at most [`state::Limits::max_searches`] at a time. The JSON API is
 //! documented in the README.
 
+#![forbid(unsafe_code)]
+
 mod assets;
 pub mod error;
 mod games;

@@ -1,7 +1,7 @@
 //! JSON views of positions and moves: what the browser draws and clicks on. Cells are
 //! geometry cell indices (the order of the layout's `cells`).
 
-use bushka_geometry::Player;
+use bushka_geometry::{Cell, Colour};
 use bushka_rules::MoveKind;
 use bushka_session::{DescribedMove, Position};
 use serde::Serialize;
@@ -63,10 +63,10 @@ pub struct PositionView {
 }
 
 /// `white` or `black`.
-pub fn player_name(p: Player) -> &'static str {
+pub fn player_name(p: Colour) -> &'static str {
     match p {
-        Player::White => "white",
-        Player::Black => "black",
+        Colour::White => "white",
+        Colour::Black => "black",
     }
 }
 
@@ -82,14 +82,15 @@ fn kind_name(kind: MoveKind) -> &'static str {
 
 /// The view of a described move.
 pub fn move_view(mv: &DescribedMove) -> MoveView {
+    let cells = |cells: &[Cell]| cells.iter().map(|c| c.index()).collect();
     MoveView {
         text: mv.text.clone(),
         route_text: mv.route_text.clone(),
         kind: kind_name(mv.kind),
-        from: mv.from,
-        to: mv.to,
-        routes: mv.routes.clone(),
-        captured: mv.captured.clone(),
+        from: mv.from.index(),
+        to: mv.to.index(),
+        routes: mv.routes.iter().map(|route| cells(route)).collect(),
+        captured: cells(&mv.captured),
         promotes: mv.promotes,
     }
 }
@@ -101,15 +102,15 @@ pub fn position_view(pos: &Position, legal: &[DescribedMove]) -> PositionView {
         .into_iter()
         .enumerate()
         .filter_map(|(cell, piece)| {
-            piece.map(|(player, king)| PieceView {
+            piece.map(|piece| PieceView {
                 cell,
-                player: player_name(player),
-                king,
+                player: player_name(piece.colour),
+                king: piece.is_king(),
             })
         })
         .collect();
     let compulsory = legal.first().filter(|m| m.is_capture()).map(|_| {
-        let mut from: Vec<usize> = legal.iter().map(|m| m.from).collect();
+        let mut from: Vec<usize> = legal.iter().map(|m| m.from.index()).collect();
         from.sort_unstable();
         from.dedup();
         Compulsory {

@@ -6,7 +6,7 @@ use bushka_session::{Obligation, Position, Variant};
 
 use crate::commands::{DEFAULT_VARIANT, load_variant};
 use crate::error::CliError;
-use crate::render::{self, Options, Piece};
+use crate::render::{self, Options};
 
 /// Parses a whole number of at least 1 (for options without an upper bound; clap's
 /// own range check would print the bound as `1..18446744073709551615`).
@@ -47,28 +47,12 @@ impl PositionArgs {
     }
 }
 
-/// The pieces of a position, cell by cell.
-pub fn pieces(pos: &Position) -> Vec<Option<Piece>> {
-    pos.pieces()
-        .into_iter()
-        .map(|piece| {
-            piece.map(|(player, king)| {
-                if king {
-                    Piece::king(player)
-                } else {
-                    Piece::man(player)
-                }
-            })
-        })
-        .collect()
-}
-
 /// Draws a position with the last move's cells highlighted, followed by the side to
 /// move and whether it must capture; fails when its moves take longer to list than
 /// the programs allow.
 pub fn draw(pos: &Position, last: Option<(Cell, Cell)>, flipped: bool) -> Result<String, CliError> {
     let color = render::color_enabled();
-    let cells = pieces(pos);
+    let cells = pos.pieces();
     let mut options = Options {
         color,
         row_labels: true,
@@ -81,7 +65,7 @@ pub fn draw(pos: &Position, last: Option<(Cell, Cell)>, flipped: bool) -> Result
     }
     let mut text = render::render(
         pos.geometry(),
-        |cell| render::piece_text(cells[cell], color),
+        |cell| render::piece_text(cells[cell.index()], color),
         &options,
     );
     let status = match pos.obligation(MAX_GENERATION_STEPS)? {

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use bushka_arena::{
-    CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, Shard, ShardFile,
-    VariantReport, chart, compare_with, play_variants,
+    CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, Shard, ShardFile, compare_with,
+    play_variants,
 };
 use bushka_session::Variant;
 
@@ -111,25 +111,4 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let reports = compare_with(&boards, &config, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     write_report(&reports, &config, &args.report)
-}
-
-/// The text report: a line naming the run, then the table.
-pub fn text(reports: &[VariantReport], config: &CompareConfig) -> String {
-    format!(
-        "Self-play: {} games per variant by {}, seed {}, max {} plies, random opening {} plies\n\n{}",
-        config.games,
-        config.player,
-        config.seed,
-        config.max_plies,
-        config.random_opening,
-        bushka_arena::table(reports)
-    )
-}
-
-/// Writes the bar chart of `--svg`.
-pub fn write_chart(reports: &[VariantReport], path: &std::path::Path) -> Result<(), CliError> {
-    chart::write_svg(reports, path).map_err(|error| CliError::File {
-        path: path.display().to_string(),
-        error,
-    })
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use bushka_geometry::file::GeneratorSpec;
-use bushka_geometry::{Cell, Geometry, LatticeDirection, MAX_CELLS, Player};
+use bushka_geometry::{Cell, Colour, Geometry, LatticeDirection, MAX_CELLS};
 
 use crate::error::CliError;
 use crate::output;
@@ -122,8 +122,8 @@ fn unchecked_text(shape: &GeneratorSpec, rows: usize, id: &str) -> Result<String
         players_and_rules(
             shape,
             rows,
-            &names(&zone(Player::White)),
-            &names(&zone(Player::Black))
+            &names(&zone(Colour::White)),
+            &names(&zone(Colour::Black))
         ),
     );
     Ok(text)
@@ -167,7 +167,7 @@ fn wrap(quoted: &[String]) -> String {
 }
 
 /// `player`'s promotion zone on `geometry`, the board `shape` generates.
-fn promotion_zone(shape: &GeneratorSpec, player: Player, geometry: &Geometry) -> Vec<Cell> {
+fn promotion_zone(shape: &GeneratorSpec, player: Colour, geometry: &Geometry) -> Vec<Cell> {
     geometry
         .cells()
         .filter(|&c| shape.promotes(player, geometry.coords(c)))
@@ -263,7 +263,7 @@ fn players_and_rules(
             .collect();
         format!("[{}]", quoted.join(", "))
     };
-    let (white_forward, black_forward) = (forward(Player::White), forward(Player::Black));
+    let (white_forward, black_forward) = (forward(Colour::White), forward(Colour::Black));
     let zone = shape.promotion_zone();
     format!(
         "[players.white]             # White moves first and is drawn at the bottom\n\

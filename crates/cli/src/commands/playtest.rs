@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use bushka_arena::{MatchConfig, Termination, run_match};
 use bushka_engine::PlayerSpec;
-use bushka_geometry::{Geometry, Player};
+use bushka_geometry::{Cell, Colour, Geometry};
 use bushka_rules::{GameError, MAX_GENERATION_STEPS};
 use bushka_session::{Obligation, Variant};
 
@@ -62,7 +62,7 @@ pub fn playtest(
         warnings.push(format!("no man promoted in {played} random games"));
     }
     if played >= 10 {
-        for (wins, player) in [(white, Player::White), (black, Player::Black)] {
+        for (wins, player) in [(white, Colour::White), (black, Colour::Black)] {
             if wins == played {
                 warnings.push(format!(
                     "{} won every one of the {played} random games",
@@ -85,7 +85,7 @@ pub fn playtest(
 fn start_warnings(variant: &Variant) -> Result<Vec<String>, CliError> {
     let start = variant.start();
     let mut warnings = Vec::new();
-    for player in [Player::White, Player::Black] {
+    for player in Colour::BOTH {
         let obligation = start
             .with_side(player)
             .obligation(MAX_GENERATION_STEPS)
@@ -112,15 +112,15 @@ fn start_warnings(variant: &Variant) -> Result<Vec<String>, CliError> {
 /// empty board): its men can never become kings.
 fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
     let mut warnings = Vec::new();
-    for player in [Player::White, Player::Black] {
+    for player in [Colour::White, Colour::Black] {
         let side = geometry.side(player);
         if side.men.is_empty() {
             continue;
         }
         let mut seen = vec![false; geometry.cell_count()];
-        let mut queue: VecDeque<usize> = side.men.iter().copied().collect();
+        let mut queue: VecDeque<Cell> = side.men.iter().copied().collect();
         for &c in &side.men {
-            seen[c] = true;
+            seen[c.index()] = true;
         }
         let mut reached = false;
         while let Some(cell) = queue.pop_front() {
@@ -130,9 +130,9 @@ fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
             }
             for &d in &side.forward {
                 if let Some(next) = geometry.neighbour(cell, d)
-                    && !seen[next]
+                    && !seen[next.index()]
                 {
-                    seen[next] = true;
+                    seen[next.index()] = true;
                     queue.push_back(next);
                 }
             }

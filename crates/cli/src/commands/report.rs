@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use bushka_arena::{CompareConfig, Expectations, VariantReport, series};
+use bushka_arena::{CompareConfig, Expectations, VariantReport};
 
-use crate::commands::compare::{text, write_chart};
 use crate::error::CliError;
 use crate::output;
 
@@ -48,7 +47,7 @@ pub fn write_report(
         write_chart(reports, path)?;
     }
     if let Some(dir) = &args.series {
-        series::write_series_svgs(reports, dir).map_err(|error| CliError::File {
+        bushka_charts::write_series_svgs(reports, dir).map_err(|error| CliError::File {
             path: dir.display().to_string(),
             error,
         })?;
@@ -85,4 +84,25 @@ pub fn write_report(
             file: expectations.source,
         })
     }
+}
+
+/// The text report: a line naming the run, then the table.
+fn text(reports: &[VariantReport], config: &CompareConfig) -> String {
+    format!(
+        "Self-play: {} games per variant by {}, seed {}, max {} plies, random opening {} plies\n\n{}",
+        config.games,
+        config.player,
+        config.seed,
+        config.max_plies,
+        config.random_opening,
+        bushka_arena::table(reports)
+    )
+}
+
+/// Writes the bar chart of `--svg`.
+fn write_chart(reports: &[VariantReport], path: &std::path::Path) -> Result<(), CliError> {
+    bushka_charts::write_svg(reports, path).map_err(|error| CliError::File {
+        path: path.display().to_string(),
+        error,
+    })
 }

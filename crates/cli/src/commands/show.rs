@@ -1,9 +1,9 @@
 //! `bushka show`: draw a position (by default the variant's start position).
 
-use bushka_geometry::{Cell, Player};
+use bushka_geometry::{Cell, Colour};
 use bushka_session::Variant;
 
-use crate::commands::common::{PositionArgs, pieces};
+use crate::commands::common::PositionArgs;
 use crate::commands::{cells, load_variant_board};
 use crate::error::CliError;
 use crate::output;
@@ -45,8 +45,8 @@ fn run_on(variant: &Variant, args: &Args) -> Result<(), CliError> {
     let geometry = variant.geometry();
     let position = args.position.position(variant)?;
     let color = render::color_enabled();
-    let start = pieces(&position);
-    let pieces = |cell: Cell| render::piece_text(start[cell], color);
+    let start = position.pieces();
+    let pieces = |cell: Cell| render::piece_text(start[cell.index()], color);
     let options = Options {
         color,
         row_labels: !args.names,
@@ -65,7 +65,7 @@ fn run_on(variant: &Variant, args: &Args) -> Result<(), CliError> {
     };
 
     let meta = geometry.meta();
-    let count = |player: Player| {
+    let count = |player: Colour| {
         let plural =
             |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let (men, kings) = position.count(player);
@@ -91,8 +91,8 @@ fn run_on(variant: &Variant, args: &Args) -> Result<(), CliError> {
     text.push('\n');
     text.push_str(&format!(
         "White: {}; Black: {}.\n{}.\n",
-        count(Player::White),
-        count(Player::Black),
+        count(Colour::White),
+        count(Colour::Black),
         render::piece_legend()
     ));
     if !args.names {

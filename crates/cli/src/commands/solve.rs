@@ -170,15 +170,15 @@ fn report(variant: &Variant, tables: &Tablebases, material: Material) -> Result<
         ));
     }
     text.push('\n');
-    let names = if swapped {
-        ["Black", "White"]
-    } else {
-        ["White", "Black"]
-    };
-    for (side, counts) in summary.counts.iter().enumerate() {
+    for (side, counts) in summary.counts.iter() {
+        // A table read with colours exchanged counts the other colour's positions.
+        let side = if swapped { side.opponent() } else { side };
         text.push_str(&format!(
             "  {} to move: {} wins, {} draws, {} losses\n",
-            names[side], counts.wins, counts.draws, counts.losses
+            side.name(),
+            counts.wins,
+            counts.draws,
+            counts.losses
         ));
     }
     match summary.longest_win {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use bushka_engine::{End, PlayerSpec, play_out};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

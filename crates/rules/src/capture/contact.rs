@@ -8,11 +8,11 @@
 //!    stay (blocking) until the end and are taken once. Majority over whole sequences.
 //!    Each sequence state spends one step of the list's work budget (crate::budget).
 
-use bushka_geometry::{KingRange, MAX_DIRS, Player};
+use bushka_geometry::{Colour, Dir, KingRange, MAX_DIRS};
 
 use super::{Majority, NextCaptures};
-use crate::bits::Bits;
-use crate::board::{Board, NO_SQ, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::budget::Budget;
 use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
@@ -40,13 +40,12 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
     let mut majority = Majority::new(board.rules.majority);
-    for d in 0..board.dirs {
+    for d in board.dirs() {
         let heads = men
             & board.step(men, d)
             & board.step_back(empty, d)
             & board.step_back(board.step_back(theirs, d), d);
         for head in heads.iter() {
-            let head = head as Sq;
             let front = board.neighbour(head, d);
             let touched = board.neighbour(front, d);
             let mut tails = 0;
@@ -54,13 +53,13 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             if tails == 0 {
                 continue;
             }
-            let captured = if their_kings.has(touched as usize) {
-                B::bit(touched as usize)
+            let captured = if their_kings.has(touched) {
+                B::bit(touched)
             } else {
                 let mut run = B::EMPTY;
                 let mut at = touched;
-                while at != NO_SQ && their_men.has(at as usize) && !run.has(at as usize) {
-                    run |= B::bit(at as usize);
+                while at != Sq::NONE && their_men.has(at) && !run.has(at) {
+                    run |= B::bit(at);
                     at = board.neighbour(at, d);
                 }
                 run
@@ -68,7 +67,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             if !majority.admit(captured.count(), out.as_mut_vec()) {
                 continue;
             }
-            let promotes = promotion.has(front as usize);
+            let promotes = promotion.has(front);
             board.for_each_tail(men, head, d, |tail| {
                 out.push(Move {
                     kind: MoveKind::LinearCapture,
@@ -116,13 +115,13 @@ impl<B: Bits> Sequences<'_, B> {
             from: self.origin,
             to,
             captured,
-            promotes: !self.king && self.promotion.has(to as usize),
+            promotes: !self.king && self.promotion.has(to),
         };
         super::record(self.out, self.ends, self.majority, mv);
     }
 
     /// Whether the man on `sq` heads a line of men in direction `d`.
-    fn heads_line(&self, sq: Sq, d: usize) -> bool {
+    fn heads_line(&self, sq: Sq, d: Dir) -> bool {
         let mut heads = false;
         self.board.for_each_tail(self.men, sq, d, |_| heads = true);
         heads
@@ -133,21 +132,21 @@ impl<B: Bits> Sequences<'_, B> {
     fn steps(&self, at: Sq, captured: B, first: bool) -> ([(Sq, Sq); MAX_DIRS], usize) {
         let board = self.board;
         let capturable = self.theirs & !captured;
-        let mut found = [(NO_SQ, NO_SQ); MAX_DIRS];
+        let mut found = [(Sq::NONE, Sq::NONE); MAX_DIRS];
         let mut n = 0;
-        for d in 0..board.dirs {
+        for d in board.dirs() {
             let mut land = board.neighbour(at, d);
-            if land == NO_SQ || land == at || self.blocking.has(land as usize) {
+            if land == Sq::NONE || land == at || self.blocking.has(land) {
                 continue;
             }
             let mut target = board.neighbour(land, d);
             if self.long {
-                while target != NO_SQ && target != at && !self.blocking.has(target as usize) {
+                while target != Sq::NONE && target != at && !self.blocking.has(target) {
                     land = target;
                     target = board.neighbour(target, d);
                 }
             }
-            if target == NO_SQ || !capturable.has(target as usize) {
+            if target == Sq::NONE || !capturable.has(target) {
                 continue;
             }
             if first && !self.king && self.heads_line(at, d) {
@@ -165,7 +164,7 @@ impl<B: Bits> Sequences<'_, B> {
         }
         let (next, n) = self.steps(at, captured, captured.is_empty());
         for &(land, target) in &next[..n] {
-            self.search(land, captured | B::bit(target as usize));
+            self.search(land, captured | B::bit(target));
         }
         if n == 0 && !captured.is_empty() {
             self.record(at, captured);
@@ -174,13 +173,13 @@ impl<B: Bits> Sequences<'_, B> {
 }
 
 fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
-    let me: Player = pos.side();
+    let me: Colour = pos.side();
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
     let mut majority = Majority::new(board.rules.majority);
     let mut men_that_can = B::EMPTY;
-    for d in 0..board.dirs {
+    for d in board.dirs() {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);
     }
     let long_kings = board.rules.king_range == KingRange::Long;
@@ -195,7 +194,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             ends: &mut *ends,
             majority: &mut majority,
             budget: &mut *budget,
-            origin: sq as Sq,
+            origin: sq,
             blocking: occupied & !B::bit(sq),
             theirs,
             men: pos.men(me),
@@ -203,7 +202,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
             king,
             long: king && long_kings,
         };
-        search.search(sq as Sq, B::EMPTY);
+        search.search(sq, B::EMPTY);
         if budget.exhausted().is_some() {
             moves.clear();
             return;
@@ -230,7 +229,7 @@ pub(crate) fn replaying<B: Bits, R>(
         majority: &mut majority,
         budget,
         origin: mv.from,
-        blocking: pos.occupied() & !B::bit(mv.from as usize),
+        blocking: pos.occupied() & !B::bit(mv.from),
         theirs: pos.pieces(me.opponent()) & mv.captured,
         men: pos.men(me),
         promotion: board.promotion(me),

@@ -11,8 +11,8 @@
 use bushka_geometry::{Dir, KingRange, MAX_DIRS, MenCapture};
 
 use super::{Majority, NextCaptures};
-use crate::bits::Bits;
-use crate::board::{Board, NO_SQ, Sq};
+use crate::bits::{Bits, Sq};
+use crate::board::Board;
 use crate::budget::Budget;
 use crate::moves::{Move, MoveKind, MoveList, States};
 use crate::position::Position;
@@ -53,8 +53,8 @@ fn captures<B: Bits>(
     let mut jumps_from = [B::EMPTY; MAX_DIRS];
     let mut can_jump = B::EMPTY;
     for &d in men_dirs {
-        jumps_from[d] = board.step_back(theirs & board.step_back(empty, d), d);
-        can_jump |= jumps_from[d];
+        jumps_from[d.index()] = board.step_back(theirs & board.step_back(empty, d), d);
+        can_jump |= jumps_from[d.index()];
     }
     let men = pos.men(me) & can_jump;
     let kings = pos.kings(me);
@@ -72,7 +72,7 @@ fn captures<B: Bits>(
     let (moves, ends, budget) = out.budgeted_scratch();
     if counting {
         for &d in men_dirs {
-            singles += u64::from((single & jumps_from[d]).count());
+            singles += u64::from((single & jumps_from[d.index()]).count());
         }
         if searched.is_empty() && kings.is_empty() {
             return singles;
@@ -92,18 +92,18 @@ fn captures<B: Bits>(
         ends,
         majority: &mut majority,
         budget: &mut *budget,
-        origin: NO_SQ,
+        origin: Sq::NONE,
         promotion: board.promotion(me),
     };
     for sq in searched.iter() {
-        search.start(sq as Sq, empty);
+        search.start(sq, empty);
     }
     if !kings.is_empty() {
-        search.jumps.dirs = &ALL_DIRS[..board.dirs];
+        search.jumps.dirs = board.dir_slice();
         search.jumps.long = board.rules.king_range == KingRange::Long;
         search.promotion = B::EMPTY;
         for sq in kings.iter() {
-            search.start(sq as Sq, empty);
+            search.start(sq, empty);
         }
     }
     if budget.exhausted().is_some() {
@@ -135,7 +135,7 @@ fn going_on<B: Bits>(
 ) -> B {
     let mut on = B::EMPTY;
     for &d in dirs {
-        on |= men & jumps_from[d] & board.step_back(board.step_back(can_jump, d), d);
+        on |= men & jumps_from[d.index()] & board.step_back(board.step_back(can_jump, d), d);
     }
     on
 }
@@ -144,7 +144,7 @@ fn going_on<B: Bits>(
 /// [`going_on`]), straight from the per-direction sets `jumps_from`.
 fn list_single_jumps<B: Bits>(
     board: &Board<B>,
-    me: bushka_geometry::Player,
+    me: bushka_geometry::Colour,
     single: B,
     jumps_from: &[B; MAX_DIRS],
     majority: &mut Majority,
@@ -152,37 +152,26 @@ fn list_single_jumps<B: Bits>(
 ) {
     let promotion = board.promotion(me);
     for &d in men_directions(board, me) {
-        for from in (single & jumps_from[d]).iter() {
-            let target = board.neighbour(from as Sq, d);
+        for from in (single & jumps_from[d.index()]).iter() {
+            let target = board.neighbour(from, d);
             let to = board.neighbour(target, d);
             if majority.admit(1, out) {
                 out.push(Move {
                     kind: MoveKind::PieceCapture,
-                    from: from as Sq,
+                    from,
                     to,
-                    captured: B::bit(target as usize),
-                    promotes: promotion.has(to as usize),
+                    captured: B::bit(target),
+                    promotes: promotion.has(to),
                 });
             }
         }
     }
 }
 
-/// Every direction index, sliced to the board's direction count.
-const ALL_DIRS: [Dir; MAX_DIRS] = {
-    let mut dirs = [0; MAX_DIRS];
-    let mut d = 0;
-    while d < MAX_DIRS {
-        dirs[d] = d;
-        d += 1;
-    }
-    dirs
-};
-
 /// The directions in which the mover's men capture.
-fn men_directions<B: Bits>(board: &Board<B>, me: bushka_geometry::Player) -> &[Dir] {
+fn men_directions<B: Bits>(board: &Board<B>, me: bushka_geometry::Colour) -> &[Dir] {
     match board.rules.men_capture {
-        MenCapture::All => &ALL_DIRS[..board.dirs],
+        MenCapture::All => board.dir_slice(),
         MenCapture::Forward => board.forward(me),
     }
 }
@@ -209,15 +198,15 @@ impl<B: Bits> Jumps<'_, B> {
         let board = self.board;
         let mut target = board.neighbour(at, d);
         if self.long {
-            while target != NO_SQ && target != at && self.vacant.has(target as usize) {
+            while target != Sq::NONE && target != at && self.vacant.has(target) {
                 target = board.neighbour(target, d);
             }
         }
-        if target == NO_SQ || !open.has(target as usize) {
+        if target == Sq::NONE || !open.has(target) {
             return None;
         }
         let land = board.neighbour(target, d);
-        if land == NO_SQ || land == at || !self.vacant.has(land as usize) {
+        if land == Sq::NONE || land == at || !self.vacant.has(land) {
             return None;
         }
         Some((target, land))
@@ -230,7 +219,7 @@ impl<B: Bits> Jumps<'_, B> {
             return None;
         }
         let next = self.board.neighbour(land, d);
-        (next != NO_SQ && next != from && self.vacant.has(next as usize)).then_some(next)
+        (next != Sq::NONE && next != from && self.vacant.has(next)).then_some(next)
     }
 }
 
@@ -254,7 +243,7 @@ impl<B: Bits> Sequences<'_, B> {
     fn start(&mut self, origin: Sq, empty: B) {
         self.ends.clear();
         self.origin = origin;
-        self.jumps.vacant = empty | B::bit(origin as usize);
+        self.jumps.vacant = empty | B::bit(origin);
         self.search(origin, B::EMPTY);
     }
 
@@ -271,7 +260,7 @@ impl<B: Bits> Sequences<'_, B> {
                 continue;
             };
             any = true;
-            let taken = captured | B::bit(target as usize);
+            let taken = captured | B::bit(target);
             let mut land = Some(first);
             while let Some(here) = land {
                 self.search(here, taken);
@@ -290,7 +279,7 @@ impl<B: Bits> Sequences<'_, B> {
             from: self.origin,
             to,
             captured,
-            promotes: self.promotion.has(to as usize),
+            promotes: self.promotion.has(to),
         };
         super::record(self.out, self.ends, self.majority, mv);
     }
@@ -309,9 +298,9 @@ pub(crate) fn replaying<B: Bits, R>(
     let jumps = Jumps {
         board,
         theirs: pos.pieces(me.opponent()) & mv.captured,
-        vacant: (board.all & !pos.occupied()) | B::bit(mv.from as usize),
+        vacant: (board.all & !pos.occupied()) | B::bit(mv.from),
         dirs: if king {
-            &ALL_DIRS[..board.dirs]
+            board.dir_slice()
         } else {
             men_directions(board, me)
         },

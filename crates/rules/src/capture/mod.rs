@@ -4,8 +4,7 @@
 //! through [`record`] (majority, one move per end) and replay a move's routes through
 //! [`routes_of`] and [`find_route`].
 
-use crate::bits::Bits;
-use crate::board::Sq;
+use crate::bits::{Bits, Sq};
 use crate::moves::{Move, States};
 
 pub(crate) mod contact;
@@ -43,7 +42,7 @@ fn walk<B: Bits>(
     next(at, captured, &mut |land, target| steps.push((land, target)));
     for (land, target) in steps {
         route.push(land);
-        walk(mv, next, captured | B::bit(target as usize), route, found);
+        walk(mv, next, captured | B::bit(target), route, found);
         route.pop();
     }
 }
@@ -89,14 +88,7 @@ fn finish<B: Bits>(
     });
     for (land, target) in steps {
         route.push(land);
-        if finish(
-            mv,
-            next,
-            captured | B::bit(target as usize),
-            route,
-            along,
-            failed,
-        ) {
+        if finish(mv, next, captured | B::bit(target), route, along, failed) {
             return true;
         }
         route.pop();

@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use bushka_engine::{DEFAULT_HASH_MIB, DEFAULT_LEVEL, LEVELS, PlayerSpec};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::{ByColour, Colour};
 use bushka_rules::Record;
 use bushka_session::{
     DrawOffer, Memory, Opening, Session, SessionError, Setup, StartError, Undone, Variant,
@@ -83,7 +83,7 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
 fn start_session(
     variant: &Variant,
     opening: Opening<'_>,
-    (specs, tags): ([PlayerSpec; 2], Vec<(String, String)>),
+    (specs, tags): (ByColour<PlayerSpec>, Vec<(String, String)>),
     steps: u64,
 ) -> Result<Session, ApiError> {
     let mut setup = Setup::new(specs);
@@ -146,7 +146,12 @@ pub async fn create(
             .position
             .as_deref()
             .map_or(Opening::Start, Opening::Position);
-        start_session(&variant, opening, ([white, black], tags), steps)
+        start_session(
+            &variant,
+            opening,
+            (ByColour::new(white, black), tags),
+            steps,
+        )
     })
     .await??;
     store(&state, GameEntry::new(session), None).await
@@ -204,7 +209,12 @@ pub async fn load(
     let steps = state.limits.generation_steps;
     let session = run_blocking(move || {
         let opening = Opening::Record(&record);
-        start_session(&variant, opening, ([white, black], tags), steps)
+        start_session(
+            &variant,
+            opening,
+            (ByColour::new(white, black), tags),
+            steps,
+        )
     })
     .await??;
     let entry = GameEntry::new(session);

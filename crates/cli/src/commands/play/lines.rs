@@ -7,6 +7,7 @@ use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
 
 use crate::error::CliError;
+use crate::output::output_error;
 
 /// The source of typed lines.
 pub enum Lines<R: BufRead> {
@@ -31,7 +32,7 @@ impl<R: BufRead> Lines<R> {
             Lines::Plain { input, echo } => {
                 out.write_all(prompt.as_bytes())
                     .and_then(|()| out.flush())
-                    .map_err(super::terminal::output_error)?;
+                    .map_err(output_error)?;
                 let mut bytes = Vec::new();
                 if input
                     .read_until(b'\n', &mut bytes)
@@ -42,13 +43,13 @@ impl<R: BufRead> Lines<R> {
                 } else {
                     let line = clean(&String::from_utf8_lossy(&bytes));
                     if *echo {
-                        writeln!(out, "{line}").map_err(super::terminal::output_error)?;
+                        writeln!(out, "{line}").map_err(output_error)?;
                     }
                     Some(line)
                 }
             }
             Lines::Editor(editor) => {
-                out.flush().map_err(super::terminal::output_error)?;
+                out.flush().map_err(output_error)?;
                 match editor.readline(prompt) {
                     Ok(text) => {
                         let line = clean(&text);
@@ -65,7 +66,7 @@ impl<R: BufRead> Lines<R> {
             }
         };
         if line.is_none() {
-            writeln!(out).map_err(super::terminal::output_error)?;
+            writeln!(out).map_err(output_error)?;
         }
         Ok(line)
     }

@@ -14,6 +14,7 @@ mod text;
 use std::str::FromStr;
 
 use bushka_engine::{PlayerSpec, spec_tables};
+use bushka_geometry::ByColour;
 use bushka_session::{Opening, Session, Setup, StartError, Variant, choose_player, record_tags};
 
 pub use terminal::run_game;
@@ -103,8 +104,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     )?;
     let tables = spec_tables(&[&white, &black], &geometry)?;
     let variant = Variant::new(geometry);
-    let mut setup = Setup::new([white, black]);
-    setup.tables = [tables[0].clone(), tables[1].clone()];
+    let mut setup = Setup::new(ByColour::new(white, black));
+    setup.tables = ByColour::from_fn(|side| tables[side.index()].clone());
     setup.tags = record_tags(&variant_tag, &white_name, &black_name, record.as_ref());
     setup.max_plies = args
         .max_plies

@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
 use bushka_engine::{Limits, PlayerSpec, score_text};
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::Outcome;
 use bushka_session::{DrawOffer, HINT_TIME, Ply, Session, SessionError, Undone};
 use bushka_tablebase::Tablebases;
@@ -15,8 +15,8 @@ use rustyline::DefaultEditor;
 use super::input::{self, Input};
 use super::lines::Lines;
 use super::text;
-use crate::commands::common::pieces;
 use crate::error::CliError;
+use crate::output::output_error;
 use crate::render::{self, Options};
 
 /// What the main loop does after a turn or a command.
@@ -182,7 +182,7 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
         let pos = self.session.position();
         let geometry = self.session.geometry();
         let color = render::color_enabled();
-        let cells = pieces(&pos);
+        let cells = pos.pieces();
         let mut options = Options {
             color,
             row_labels: !self.show_names,
@@ -195,7 +195,7 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
         }
         let drawn = render::render(
             geometry,
-            |cell| render::piece_text(cells[cell], color),
+            |cell| render::piece_text(cells[cell.index()], color),
             &options,
         );
         let mut out = String::from("\n");
@@ -474,17 +474,10 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
     }
 }
 
-/// The error for output that cannot be written (quiet when the reader went away).
-pub(super) fn output_error(e: std::io::Error) -> CliError {
-    match e.kind() {
-        std::io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        _ => CliError::Output(e),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bushka_geometry::ByColour;
     use bushka_session::{Opening, Position, Setup, Variant};
 
     fn variant(name: &str) -> Variant {
@@ -500,7 +493,8 @@ mod tests {
             .position_or_start(position)
             .expect("a valid position");
         let mut out = Vec::new();
-        let mut setup = Setup::new(specs.map(|s| s.parse().expect("a valid spec")));
+        let [white, black] = specs.map(|s| s.parse().expect("a valid spec"));
+        let mut setup = Setup::new(ByColour::new(white, black));
         setup.tags = vec![("Variant".into(), "bushka".into())];
         setup.max_plies = Some(400);
         let opening = position.map_or(Opening::Start, Opening::Position);

@@ -166,6 +166,7 @@ pub fn help_text() -> String {
 mod tests {
     use super::*;
     use bushka_engine::PlayerSpec;
+    use bushka_geometry::ByColour;
     use bushka_session::{Opening, Setup, Variant};
 
     #[test]
@@ -175,7 +176,7 @@ mod tests {
             _ => panic!("bushka is built in"),
         };
         let session = |opening| {
-            let setup = Setup::new([PlayerSpec::Human, PlayerSpec::Human]);
+            let setup = Setup::new(ByColour::new(PlayerSpec::Human, PlayerSpec::Human));
             Session::start(&variant, opening, setup).expect("a game starts")
         };
         assert_eq!(

@@ -12,8 +12,10 @@ use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, ValueFormatte
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use crate::compare::VariantReport;
-use crate::error::ArenaError;
+use bushka_arena::VariantReport;
+
+use crate::error::{ChartError, chart_error};
+use crate::style::COLOURS;
 
 /// A figure of a panel: its label and how to read it from a report.
 type Figure = (&'static str, fn(&VariantReport) -> f64);
@@ -61,17 +63,6 @@ const PANELS: [Panel; 3] = [
     },
 ];
 
-pub(crate) const COLOURS: [RGBColor; 8] = [
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-];
-
 /// The x axis of a panel: one group of bars centred on each whole number, labelled
 /// with its figure's name.
 struct Groups {
@@ -113,12 +104,8 @@ impl ValueFormatter<f64> for Groups {
     }
 }
 
-pub(crate) fn chart_error(e: impl std::fmt::Display) -> ArenaError {
-    ArenaError::Chart(e.to_string())
-}
-
 /// The chart as SVG text.
-pub fn render_svg(reports: &[VariantReport]) -> Result<String, ArenaError> {
+pub fn render_svg(reports: &[VariantReport]) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (1500, 520)).into_drawing_area();
@@ -154,7 +141,7 @@ fn draw_panel<DB: DrawingBackend>(
     panel: &Panel,
     reports: &[VariantReport],
     legend: bool,
-) -> Result<(), ArenaError> {
+) -> Result<(), ChartError> {
     let groups = panel.figures.len();
     let top = panel
         .figures

@@ -1,9 +1,9 @@
 //! Playing games between players: the loop shared by `play`, `match` and `compare`.
 
-use bushka_geometry::Player as Colour;
+use bushka_geometry::Colour;
 use bushka_rules::{Bits, Game, GameError, Move, Outcome};
 
-use crate::player::Player;
+use crate::player::Chooser;
 
 /// How a played-out game stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,8 +30,8 @@ impl End {
 /// ([`GameError::Unlisted`]: a hostile board); the game then stands before that move.
 pub fn play_out<B: Bits>(
     game: &mut Game<B>,
-    white: &mut dyn Player<B>,
-    black: &mut dyn Player<B>,
+    white: &mut dyn Chooser<B>,
+    black: &mut dyn Chooser<B>,
     max_plies: usize,
     mut on_move: impl FnMut(&Game<B>, &Move<B>),
 ) -> Result<End, GameError> {
@@ -42,11 +42,11 @@ pub fn play_out<B: Bits>(
         if game.moves().len() >= max_plies {
             return Ok(End::PlyLimit);
         }
-        let player: &mut dyn Player<B> = match game.position().side() {
+        let chooser: &mut dyn Chooser<B> = match game.position().side() {
             Colour::White => white,
             Colour::Black => black,
         };
-        let Some(mv) = player.choose(game) else {
+        let Some(mv) = chooser.choose(game) else {
             unreachable!("a game that is not over has a legal move")
         };
         on_move(game, &mv);
