@@ -92,6 +92,53 @@ async fn searches_beyond_the_pool_get_a_busy_answer() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_move_answered_busy_can_be_asked_again() {
+    let s = Server::with(Limits {
+        max_searches: 1,
+        search_wait: Duration::from_millis(100),
+        ..Limits::default()
+    })
+    .await;
+    let long = s
+        .new_game(json!({"white": "engine:movetime=60000", "black": "human"}))
+        .await;
+    let long = long["id"].as_str().expect("id").to_string();
+    let game = s
+        .new_game(json!({"white": "engine:depth=1", "black": "human"}))
+        .await;
+    let id = game["id"].as_str().expect("id").to_string();
+    // The long think takes the only search slot: a quick perft finds it taken.
+    let thinking = s.post_later(&format!("/api/games/{long}/computer"));
+    let text = bushka_geometry::BUILTIN[0].text;
+    while s
+        .post("/api/lab/perft", json!({"text": text, "depth": 1}))
+        .await
+        .0
+        != 503
+    {
+        assert!(!thinking.is_finished(), "the long think is still under way");
+    }
+    assert_error(
+        &s.post(&format!("/api/games/{id}/computer"), json!({}))
+            .await,
+        503,
+        "busy",
+    );
+    let (status, _) = s.post(&format!("/api/games/{long}/stop"), json!({})).await;
+    assert_eq!(status, 200);
+    let answered = tokio::time::timeout(Duration::from_secs(120), thinking)
+        .await
+        .expect("the stopped think answers");
+    assert_eq!(answered.expect("task").0, 200);
+    // The side answered "busy" still has its computer player: asked again, it moves.
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/computer"), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["moves"].as_array().map(Vec::len), Some(1), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stop_that_overtakes_the_request_starting_the_think_still_stops_it() {
     let s = Server::start().await;
     let game = s

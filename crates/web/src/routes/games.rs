@@ -20,7 +20,7 @@ use serde::Deserialize;
 use crate::error::ApiError;
 use crate::games::{GameEntry, GameView, StopOnDrop, game_view};
 use crate::routes::{ApiJson, ApiQuery};
-use crate::state::{AppState, SharedState, run_blocking, run_search};
+use crate::state::{AppState, SharedState, run_blocking};
 use crate::variant::VariantChoice;
 use crate::view::{PositionView, position_view};
 
@@ -302,6 +302,10 @@ pub async fn computer(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
+    // The search slot first: once the computer player is taken out of its session it
+    // must reach a search thread, which gives it back. Taken before a slot was free, a
+    // "busy" answer would drop it, and its side could never think again.
+    let permit = state.search_permit().await?;
     let (thinking, moves) = {
         let mut session = entry.session.lock().await;
         (session.start_thinking()?, session.plies())
@@ -312,8 +316,9 @@ pub async fn computer(
     let layout = entry.layout.clone();
     // The thread gives the computer player back to the session even when the request
     // is abandoned, so that the side can think again.
-    run_search(&state, move || {
+    run_blocking(move || {
         let chosen = thinking.choose(flag);
+        drop(permit);
         let mut guard = session.blocking_lock();
         let message = match guard.finish_thinking(chosen)? {
             Some(_) => None,
@@ -383,11 +388,14 @@ pub async fn offer_draw(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = state.game(&id)?;
+    // A search slot before the game's lock, as every search takes them.
+    let permit = state.search_permit().await?;
     let mut guard = Arc::clone(&entry.session).lock_owned().await;
     let flag = entry.new_stop_flag(guard.plies());
     let _abandoned = StopOnDrop(Arc::clone(&flag));
     let layout = entry.layout.clone();
-    run_search(&state, move || {
+    run_blocking(move || {
+        let _permit = permit;
         let side = guard.side_to_move();
         let message = match guard.offer_draw(side, flag)? {
             DrawOffer::Pending { to } => {
