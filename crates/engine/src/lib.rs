@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod eval;
+mod limits;
 mod player;
 mod playout;
 mod score;
@@ -15,11 +16,12 @@ mod tables;
 mod tt;
 
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
+pub use limits::{Limits, STEPS_PER_NODE};
 pub use player::{
     Chooser, DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS,
     PlayerSpec, Random, SpecError, range_text, spec_tables,
 };
 pub use playout::{End, play_out};
 pub use score::{MATE, MATE_BOUND, score_text, table_score};
-pub use search::{Iteration, Limits, MAX_PLY, STEPS_PER_NODE, SearchResult, Searcher};
+pub use search::{Iteration, MAX_PLY, SearchResult, Searcher};
 pub use table_dirs::{TablesDir, TablesError};

@@ -12,8 +12,9 @@ use bushka_tablebase::Tablebases;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::limits::Limits;
 use crate::score::MATE_BOUND;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
 use crate::table_dirs::{TablesDir, TablesError};
 
 /// Something that picks a move for the side to move of a game.

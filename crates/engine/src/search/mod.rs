@@ -1,11 +1,15 @@
 //! Iterative-deepening negamax with alpha-beta, principal variation search, aspiration
 //! windows, late move reductions, a transposition table, killer and history move
-//! ordering, and a quiescence
-//! search over captures (captures are compulsory, so a position where the side to move
-//! must capture is never evaluated statically).
+//! ordering, and a quiescence search over captures (captures are compulsory, so a
+//! position where the side to move must capture is never evaluated statically).
+//!
+//! This module holds the searcher, its memory and the iterations at the root; the
+//! walk of the tree below the root is in `tree`.
+
+mod tree;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use bushka_rules::{
@@ -15,89 +19,13 @@ use bushka_rules::{
 use bushka_tablebase::Tablebases;
 
 use crate::eval::Evaluator;
+use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
-use crate::tt::{Bound, Entry, MoveKey, Table};
-
-/// Capture-search steps that count as one node in a search with a node limit: each
-/// generation may take at most this many steps per node left, and every this many
-/// steps it takes count as a node, so `nodes` bounds the whole search's work even on
-/// a board whose captures take millions of steps to list. (An ordinary generation
-/// takes far fewer steps: its node counts are unchanged.)
-pub const STEPS_PER_NODE: u64 = 1024;
-
-/// The capture-search steps one generation may take with `nodes_left` nodes to go
-/// (`None`: no node limit).
-fn step_cap(nodes_left: Option<u64>) -> u64 {
-    nodes_left.map_or(MAX_GENERATION_STEPS, |n| {
-        n.saturating_mul(STEPS_PER_NODE).min(MAX_GENERATION_STEPS)
-    })
-}
+use crate::tt::{MoveKey, Table};
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 200;
-
-/// How long to search.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest iteration.
-    pub depth: Option<u32>,
-    /// Most nodes.
-    pub nodes: Option<u64>,
-    /// Time for this move.
-    pub movetime: Option<Duration>,
-    /// Time left on the clock and increment per move.
-    pub clock: Option<(Duration, Duration)>,
-}
-
-impl Limits {
-    /// Searches to a fixed depth.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
-    }
-
-    /// Searches for a fixed time.
-    pub fn movetime(time: Duration) -> Limits {
-        Limits {
-            movetime: Some(time),
-            ..Limits::default()
-        }
-    }
-
-    /// Searches a fixed number of nodes.
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        }
-    }
-
-    /// A `1/divisor` share of these limits: of the node count and of the time this move
-    /// may take (the depth stays). A share of no limit is no limit.
-    pub fn share(&self, divisor: u32) -> Limits {
-        let divisor = divisor.max(1);
-        Limits {
-            depth: self.depth,
-            nodes: self.nodes.map(|n| (n / u64::from(divisor)).max(1)),
-            movetime: self.time_budget().map(|t| t / divisor),
-            clock: None,
-        }
-    }
-
-    fn time_budget(&self) -> Option<Duration> {
-        let from_clock = self.clock.map(|(left, inc)| {
-            let share = left / 25 + inc * 3 / 4;
-            share.min(left / 2).max(Duration::from_millis(5))
-        });
-        match (self.movetime, from_clock) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-}
 
 /// One completed iteration of the search.
 #[derive(Debug, Clone)]
@@ -407,225 +335,6 @@ impl<B: Bits> Searcher<B> {
                 now >= d
             })
     }
-
-    /// Stops the search at the node limit, the deadline or the stop flag, at any depth
-    /// (the clock is read every few nodes: a node of a huge board can be slow).
-    fn check_stop(&mut self) {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes % 64 == 1 {
-            let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let flagged = self
-                .stop
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed));
-            self.stopped = timed_out || flagged;
-        }
-    }
-
-    /// Whether the position just reached repeats one earlier in the game or line.
-    fn repeats(&self, hash: u64) -> bool {
-        let n = self.path.len();
-        // path[n - 1] is this position; walk back over reversible moves only.
-        let mut i = n - 1;
-        while i > 0 && self.path[i].1 {
-            i -= 1;
-            if self.path[i].0 == hash {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn negamax(
-        &mut self,
-        pos: &Position<B>,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        self.pv[ply].clear();
-        if self.stopped {
-            return 0;
-        }
-        if ply > 0 && self.repeats(pos.hash()) {
-            return 0;
-        }
-        if ply > 0
-            && let Some(score) = tables::probe(self.tables.as_deref(), &self.board, pos, ply)
-        {
-            return score;
-        }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let node_limited = self.node_limit != u64::MAX;
-        if node_limited {
-            list.set_step_limit(step_cap(Some(self.node_limit.saturating_sub(self.nodes))));
-        }
-        self.board.legal_moves(pos, &mut list);
-        if node_limited {
-            self.nodes += list.steps_spent() / STEPS_PER_NODE;
-        }
-        if list.exhausted().is_some() {
-            // One generation ran into the deadline, the stop flag or the step cap.
-            self.cut = list.exhausted();
-            self.stopped = true;
-            self.lists[ply] = list;
-            return 0;
-        }
-        let result = self.node(pos, &list, depth, &mut alpha, beta, ply);
-        self.lists[ply] = list;
-        result
-    }
-
-    fn node(
-        &mut self,
-        pos: &Position<B>,
-        list: &MoveList<B>,
-        depth: i32,
-        alpha: &mut i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        let moves = list.as_slice();
-        let Some(first) = moves.first() else {
-            return -MATE + ply as i32;
-        };
-        let forced_capture = first.kind.is_capture();
-        if (depth <= 0 && !forced_capture) || ply >= MAX_PLY {
-            return self.evaluate(pos);
-        }
-        let original_alpha = *alpha;
-        let entry = self.tt.probe(pos.hash());
-        if let Some(e) = entry
-            && ply > 0
-            && e.depth as i32 >= depth
-        {
-            let score = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= *alpha,
-            };
-            if cut {
-                return score;
-            }
-        }
-        let tt_move = entry.and_then(|e| e.best);
-        self.order_moves(moves, tt_move, ply);
-        let extend = moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2;
-        let child_depth = if extend { depth } else { depth - 1 };
-        let mut best_score = -MATE - 1;
-        let mut best_move = None;
-        let mut order = std::mem::take(&mut self.order[ply]);
-        for (i, &(_, index)) in order.iter().enumerate() {
-            let mv = &moves[index];
-            let child = pos.play(&self.board, mv);
-            self.path.push((child.hash(), mv.kind == MoveKind::King));
-            let score = if i == 0 {
-                -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
-            } else {
-                // Late quiet moves are searched shallower first (late move reduction);
-                // a move that beats alpha is searched again at full depth.
-                let reduction = if depth >= 3 && i >= 3 && !mv.kind.is_capture() && !mv.promotes {
-                    1 + i32::from(i >= 8 && depth >= 5)
-                } else {
-                    0
-                };
-                let mut probe = -self.negamax(
-                    &child,
-                    child_depth - reduction,
-                    -*alpha - 1,
-                    -*alpha,
-                    ply + 1,
-                );
-                if reduction > 0 && probe > *alpha {
-                    probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
-                }
-                if probe > *alpha && probe < beta {
-                    -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
-                } else {
-                    probe
-                }
-            };
-            self.path.pop();
-            if self.stopped {
-                self.order[ply] = order;
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(*mv);
-                if score > *alpha {
-                    *alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(*mv);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if score >= beta {
-                        if !mv.kind.is_capture() {
-                            self.reward(mv, depth, ply);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        order.clear();
-        self.order[ply] = order;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(Entry {
-            key: pos.hash(),
-            best: best_move.as_ref().map(MoveKey::of),
-            score: to_tt(best_score, ply),
-            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            bound,
-        });
-        best_score
-    }
-
-    /// Fills `self.order[ply]` with (priority, index) pairs, best first.
-    fn order_moves(&mut self, moves: &[Move<B>], tt_move: Option<MoveKey>, ply: usize) {
-        let killers = self.killers[ply];
-        let order = &mut self.order[ply];
-        order.clear();
-        for (i, mv) in moves.iter().enumerate() {
-            let key = MoveKey::of(mv);
-            let priority: i64 = if tt_move == Some(key) {
-                1 << 40
-            } else if mv.kind.is_capture() {
-                (1 << 30) + mv.captured.count() as i64 * 1000
-            } else if killers[0] == Some(key) {
-                1 << 29
-            } else if killers[1] == Some(key) {
-                (1 << 29) - 1
-            } else {
-                let promotes = if mv.promotes { 1 << 28 } else { 0 };
-                promotes + self.history[mv.from.index() * self.span + mv.to.index()] as i64
-            };
-            order.push((priority, i));
-        }
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    }
-
-    fn reward(&mut self, mv: &Move<B>, depth: i32, ply: usize) {
-        let key = MoveKey::of(mv);
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(key) {
-            killers[1] = killers[0];
-            killers[0] = Some(key);
-        }
-        let h = &mut self.history[mv.from.index() * self.span + mv.to.index()];
-        *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
-    }
 }
 
 /// The root hook for the engine's choice among near-best moves ([`crate::Engine`]).
@@ -668,24 +377,4 @@ fn game_path<B: Bits>(game: &Game<B>) -> Vec<(u64, bool)> {
         path.push((pos.hash(), reversible));
     }
     path
-}
-
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }

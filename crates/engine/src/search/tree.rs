@@ -1,0 +1,258 @@
+//! The walk of the tree below the root: negamax with principal variation search and
+//! late move reductions, the transposition table's cut-offs, move ordering (the
+//! table's move, captures, killers, history), repetitions, endgame-table scores, and
+//! the checks that stop a search at its limits.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use bushka_rules::{Bits, Move, MoveKind, MoveList, Position};
+
+use super::{MAX_PLY, Searcher};
+use crate::limits::{STEPS_PER_NODE, step_cap};
+use crate::score::{MATE, MATE_BOUND};
+use crate::tables;
+use crate::tt::{Bound, Entry, MoveKey};
+
+impl<B: Bits> Searcher<B> {
+    /// Stops the search at the node limit, the deadline or the stop flag, at any depth
+    /// (the clock is read every few nodes: a node of a huge board can be slow).
+    fn check_stop(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % 64 == 1 {
+            let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let flagged = self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stopped = timed_out || flagged;
+        }
+    }
+
+    /// Whether the position just reached repeats one earlier in the game or line.
+    fn repeats(&self, hash: u64) -> bool {
+        let n = self.path.len();
+        // path[n - 1] is this position; walk back over reversible moves only.
+        let mut i = n - 1;
+        while i > 0 && self.path[i].1 {
+            i -= 1;
+            if self.path[i].0 == hash {
+                return true;
+            }
+        }
+        false
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position<B>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        if ply > 0 && self.repeats(pos.hash()) {
+            return 0;
+        }
+        if ply > 0
+            && let Some(score) = tables::probe(self.tables.as_deref(), &self.board, pos, ply)
+        {
+            return score;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let node_limited = self.node_limit != u64::MAX;
+        if node_limited {
+            list.set_step_limit(step_cap(Some(self.node_limit.saturating_sub(self.nodes))));
+        }
+        self.board.legal_moves(pos, &mut list);
+        if node_limited {
+            self.nodes += list.steps_spent() / STEPS_PER_NODE;
+        }
+        if list.exhausted().is_some() {
+            // One generation ran into the deadline, the stop flag or the step cap.
+            self.cut = list.exhausted();
+            self.stopped = true;
+            self.lists[ply] = list;
+            return 0;
+        }
+        let result = self.node(pos, &list, depth, &mut alpha, beta, ply);
+        self.lists[ply] = list;
+        result
+    }
+
+    fn node(
+        &mut self,
+        pos: &Position<B>,
+        list: &MoveList<B>,
+        depth: i32,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let moves = list.as_slice();
+        let Some(first) = moves.first() else {
+            return -MATE + ply as i32;
+        };
+        let forced_capture = first.kind.is_capture();
+        if (depth <= 0 && !forced_capture) || ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let original_alpha = *alpha;
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry
+            && ply > 0
+            && e.depth as i32 >= depth
+        {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= *alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        self.order_moves(moves, tt_move, ply);
+        let extend = moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2;
+        let child_depth = if extend { depth } else { depth - 1 };
+        let mut best_score = -MATE - 1;
+        let mut best_move = None;
+        let mut order = std::mem::take(&mut self.order[ply]);
+        for (i, &(_, index)) in order.iter().enumerate() {
+            let mv = &moves[index];
+            let child = pos.play(&self.board, mv);
+            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            let score = if i == 0 {
+                -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched shallower first (late move reduction);
+                // a move that beats alpha is searched again at full depth.
+                let reduction = if depth >= 3 && i >= 3 && !mv.kind.is_capture() && !mv.promotes {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut probe = -self.negamax(
+                    &child,
+                    child_depth - reduction,
+                    -*alpha - 1,
+                    -*alpha,
+                    ply + 1,
+                );
+                if reduction > 0 && probe > *alpha {
+                    probe = -self.negamax(&child, child_depth, -*alpha - 1, -*alpha, ply + 1);
+                }
+                if probe > *alpha && probe < beta {
+                    -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(*mv);
+                if score > *alpha {
+                    *alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(*mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !mv.kind.is_capture() {
+                            self.reward(mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        order.clear();
+        self.order[ply] = order;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key: pos.hash(),
+            best: best_move.as_ref().map(MoveKey::of),
+            score: to_tt(best_score, ply),
+            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            bound,
+        });
+        best_score
+    }
+
+    /// Fills `self.order[ply]` with (priority, index) pairs, best first.
+    fn order_moves(&mut self, moves: &[Move<B>], tt_move: Option<MoveKey>, ply: usize) {
+        let killers = self.killers[ply];
+        let order = &mut self.order[ply];
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let key = MoveKey::of(mv);
+            let priority: i64 = if tt_move == Some(key) {
+                1 << 40
+            } else if mv.kind.is_capture() {
+                (1 << 30) + mv.captured.count() as i64 * 1000
+            } else if killers[0] == Some(key) {
+                1 << 29
+            } else if killers[1] == Some(key) {
+                (1 << 29) - 1
+            } else {
+                let promotes = if mv.promotes { 1 << 28 } else { 0 };
+                promotes + self.history[mv.from.index() * self.span + mv.to.index()] as i64
+            };
+            order.push((priority, i));
+        }
+        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    }
+
+    fn reward(&mut self, mv: &Move<B>, depth: i32, ply: usize) {
+        let key = MoveKey::of(mv);
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(key) {
+            killers[1] = killers[0];
+            killers[0] = Some(key);
+        }
+        let h = &mut self.history[mv.from.index() * self.span + mv.to.index()];
+        *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
+    }
+}
+
+/// `score` at `ply` as the table keeps it: a mate counted from this node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A table's `score` as seen at `ply`: a mate counted from the root again.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
