@@ -56,7 +56,9 @@ impl Termination {
             End::Rule(Outcome::Win { winner, reason }) => (
                 match reason {
                     WinReason::NoLegalMove => Termination::NoLegalMove,
-                    WinReason::Resignation => Termination::Resignation,
+                    // Arena games have no clocks: a loss on time, which only a front
+                    // end keeping clocks declares, counts with the declared losses.
+                    WinReason::Resignation | WinReason::Time => Termination::Resignation,
                 },
                 Some(winner),
             ),

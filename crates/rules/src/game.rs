@@ -18,6 +18,8 @@ pub enum WinReason {
     NoLegalMove,
     /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out (a front end that keeps clocks says so).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -92,6 +94,15 @@ impl fmt::Display for Outcome {
             } => write!(
                 f,
                 "{} wins: {} resigned",
+                winner.name(),
+                winner.opponent().name()
+            ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            } => write!(
+                f,
+                "{} wins: {} ran out of time",
                 winner.name(),
                 winner.opponent().name()
             ),
@@ -312,10 +323,19 @@ impl<B: Bits> Game<B> {
 
     /// Ends the game by `player` resigning.
     pub fn resign(&mut self, player: Colour) {
+        self.declare_loss(player, WinReason::Resignation);
+    }
+
+    /// Ends the game by `player`'s clock running out.
+    pub fn lose_on_time(&mut self, player: Colour) {
+        self.declare_loss(player, WinReason::Time);
+    }
+
+    fn declare_loss(&mut self, player: Colour, reason: WinReason) {
         if self.outcome().is_none() {
             self.declared = Some(Outcome::Win {
                 winner: player.opponent(),
-                reason: WinReason::Resignation,
+                reason,
             });
         }
     }

@@ -15,7 +15,7 @@ use crate::computer::{Analyst, Chosen, Computer, Hint, Memory, Thinking, judging
 use crate::described::{DescribedMove, MoveNumber, describe, describe_all};
 use crate::find::find_move;
 use crate::position::{Placed, Position};
-use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
+use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, UndoRequest, Undone};
 use crate::setup::Setup;
 
 /// A game in progress between people, computer players, or both, on a board of
@@ -31,6 +31,8 @@ pub(crate) struct Core<B: Bits> {
     analyst: Analyst<B>,
     /// The side whose draw offer waits for a person's answer.
     draw_offer: Option<Colour>,
+    /// The side whose request to take back its move waits for a person's answer.
+    undo_request: Option<Colour>,
 }
 
 /// What [`Core::undo`] would take back.
@@ -67,6 +69,7 @@ impl<B: Erase> Core<B> {
             memory,
             analyst: Analyst::new(memory),
             draw_offer: None,
+            undo_request: None,
         }
     }
 
@@ -123,6 +126,10 @@ impl<B: Erase> Core<B> {
 
     pub(crate) fn draw_offer(&self) -> Option<Colour> {
         self.draw_offer
+    }
+
+    pub(crate) fn undo_request(&self) -> Option<Colour> {
+        self.undo_request
     }
 
     pub(crate) fn move_number(&self, ply: usize) -> MoveNumber {
@@ -185,9 +192,17 @@ impl<B: Erase> Core<B> {
     pub(crate) fn actions(&self) -> Actions {
         let person = self.acting_person();
         Actions {
-            undo: self.undo_plan().is_ok(),
+            undo: self.undo_plan(None).is_ok(),
             offer_draw: person.is_some_and(|side| self.check_offer(side).is_ok()),
             resign: person.is_some_and(|side| self.check_resign(side).is_ok()),
+        }
+    }
+
+    pub(crate) fn actions_of(&self, side: Colour) -> Actions {
+        Actions {
+            undo: self.check_ask_undo(side).is_ok(),
+            offer_draw: self.check_offer(side).is_ok(),
+            resign: self.check_resign(side).is_ok(),
         }
     }
 
@@ -225,9 +240,29 @@ impl<B: Erase> Core<B> {
         Ok(())
     }
 
+    /// Whether `side` may ask to take back its last move now: a person with a move (or
+    /// a declared end) to take back, and no request of its own waiting.
+    fn check_ask_undo(&self, side: Colour) -> Result<UndoPlan, SessionError> {
+        if !self.is_human(side) {
+            return Err(SessionError::NotHuman(side));
+        }
+        if self.undo_request == Some(side) {
+            return Err(SessionError::UndoRequested(side));
+        }
+        self.undo_plan(Some(side))
+    }
+
     /// What undo takes back now: a resignation or an agreed draw, else the last move
-    /// of a person and every move after it.
-    fn undo_plan(&self) -> Result<UndoPlan, SessionError> {
+    /// of `by` (of any person when `None`) and every move after it. A loss on time is
+    /// final.
+    fn undo_plan(&self, by: Option<Colour>) -> Result<UndoPlan, SessionError> {
+        if let Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) = self.game.outcome()
+        {
+            return Err(SessionError::Over);
+        }
         if let Some(
             outcome @ (Outcome::Win {
                 reason: WinReason::Resignation,
@@ -242,7 +277,10 @@ impl<B: Erase> Core<B> {
         }
         (0..self.game.moves().len())
             .rev()
-            .find(|&i| self.is_human(self.game.positions()[i].side()))
+            .find(|&i| {
+                let mover = self.game.positions()[i].side();
+                by.map_or(self.is_human(mover), |side| side == mover)
+            })
             .map(UndoPlan::From)
             .ok_or(SessionError::NothingToUndo)
     }
@@ -264,6 +302,8 @@ impl<B: Erase> Core<B> {
             GameError::Unlisted { .. } => SessionError::Unlisted(e),
             GameError::Illegal | GameError::Over(_) => SessionError::Illegal,
         })?;
+        // A move answers a request to take one back: the request lapses.
+        self.undo_request = None;
         Ok(self.ply(self.game.moves().len() - 1))
     }
 
@@ -320,8 +360,22 @@ impl<B: Erase> Core<B> {
 
     pub(crate) fn resign(&mut self, side: Colour) -> Result<Outcome, SessionError> {
         self.check_resign(side)?;
-        self.draw_offer = None;
         self.game.resign(side);
+        self.declared()
+    }
+
+    pub(crate) fn lose_on_time(&mut self, side: Colour) -> Result<Outcome, SessionError> {
+        if self.end().is_some() {
+            return Err(SessionError::Over);
+        }
+        self.game.lose_on_time(side);
+        self.declared()
+    }
+
+    /// The end just declared, with the offers that waited withdrawn.
+    fn declared(&mut self) -> Result<Outcome, SessionError> {
+        self.draw_offer = None;
+        self.undo_request = None;
         self.game.outcome().ok_or(SessionError::Over)
     }
 
@@ -368,17 +422,51 @@ impl<B: Erase> Core<B> {
     }
 
     pub(crate) fn undo(&mut self) -> Result<Undone, SessionError> {
+        let plan = self.undo_plan(None)?;
+        Ok(self.take_back(plan))
+    }
+
+    pub(crate) fn ask_undo(&mut self, side: Colour) -> Result<UndoRequest, SessionError> {
+        let plan = self.check_ask_undo(side)?;
+        let other = side.opponent();
+        if self.is_human(other) {
+            self.undo_request = Some(side);
+            return Ok(UndoRequest::Pending { to: other });
+        }
+        Ok(UndoRequest::Done(self.take_back(plan)))
+    }
+
+    pub(crate) fn answer_undo(
+        &mut self,
+        side: Colour,
+        accept: bool,
+    ) -> Result<Option<Undone>, SessionError> {
+        let asker = side.opponent();
+        if self.undo_request != Some(asker) {
+            return Err(SessionError::NoUndoRequest(side));
+        }
+        self.undo_request = None;
+        if !accept {
+            return Ok(None);
+        }
+        let plan = self.undo_plan(Some(asker))?;
+        Ok(Some(self.take_back(plan)))
+    }
+
+    /// Carries out `plan`, withdrawing the offers that waited.
+    fn take_back(&mut self, plan: UndoPlan) -> Undone {
         self.draw_offer = None;
+        self.undo_request = None;
         let moves = self.game.moves().len();
-        match self.undo_plan()? {
+        match plan {
             UndoPlan::Declaration(outcome) => {
                 self.rebuild(moves);
-                Ok(Undone::Declaration(outcome))
+                Undone::Declaration(outcome)
             }
             UndoPlan::From(keep) => {
                 let taken = (keep..moves).map(|i| self.ply(i)).collect();
                 self.rebuild(keep);
-                Ok(Undone::Moves(taken))
+                Undone::Moves(taken)
             }
         }
     }

@@ -53,7 +53,7 @@ pub use described::{DescribedMove, MoveNumber, line_text};
 pub use find::Unresolved;
 pub use load::{choose_player, record_tags, today};
 pub use position::{Obligation, Position};
-pub use replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
+pub use replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, UndoRequest, Undone};
 pub use session::{Chosen, Session, Thinking};
 pub use setup::{Opening, Setup, StartError};
 pub use variant::{Replayed, Variant};

@@ -31,6 +31,12 @@ pub enum SessionError {
     /// No draw offer waits for this side's answer.
     #[error("no draw has been offered to {}", .0.name())]
     NoDrawOffer(Colour),
+    /// This side's request to take back its move waits for an answer.
+    #[error("{} has already asked to take back a move", .0.name())]
+    UndoRequested(Colour),
+    /// No request to take back a move waits for this side's answer.
+    #[error("no one has asked {} to take back a move", .0.name())]
+    NoUndoRequest(Colour),
     /// The computer player of this side is out thinking.
     #[error("{} is already thinking", .0.name())]
     Thinking(Colour),
@@ -74,6 +80,18 @@ pub enum Undone {
     Moves(Vec<Ply>),
 }
 
+/// How a request to take back a move stands after [`Session::ask_undo`].
+#[derive(Debug, Clone)]
+pub enum UndoRequest {
+    /// The person playing `to` is asked; see [`Session::answer_undo`].
+    Pending {
+        /// The side asked.
+        to: Colour,
+    },
+    /// The opponent is the computer: taken back at once.
+    Done(Undone),
+}
+
 /// How a draw offer stands after [`Session::offer_draw`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawOffer {
@@ -97,11 +115,13 @@ pub struct DrawAnswer {
     pub judgement: Option<i32>,
 }
 
-/// What the person acting now ([`Session::acting_person`]) may do: each is true
-/// exactly when the command would be carried out.
+/// What the person acting now ([`Session::acting_person`]) may do, or what the person
+/// playing a side may do ([`Session::actions_of`]): each is true exactly when the
+/// command would be carried out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Actions {
-    /// [`Session::undo`] has something to take back.
+    /// [`Session::undo`] has something to take back (for a side: [`Session::ask_undo`]
+    /// may ask to take back its move).
     pub undo: bool,
     /// The person may offer a draw ([`Session::offer_draw`]): it is their move.
     pub offer_draw: bool,

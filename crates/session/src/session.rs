@@ -15,7 +15,7 @@ use crate::core::Core;
 use crate::described::{DescribedMove, MoveNumber};
 use crate::load::game_from_record;
 use crate::position::Position;
-use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, Undone};
+use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, UndoRequest, Undone};
 use crate::setup::{Opening, Setup, StartError};
 use crate::variant::Variant;
 use crate::width::{Width, erase_from, on_width};
@@ -156,6 +156,11 @@ impl Session {
         on_width!(&self.core.0, s => s.draw_offer())
     }
 
+    /// The side whose request to take back its move waits for an answer.
+    pub fn undo_request(&self) -> Option<Colour> {
+        on_width!(&self.core.0, s => s.undo_request())
+    }
+
     /// Moves played so far.
     pub fn plies(&self) -> usize {
         on_width!(&self.core.0, s => s.game().moves().len())
@@ -204,6 +209,12 @@ impl Session {
         on_width!(&self.core.0, s => s.actions())
     }
 
+    /// What the person playing `side` may do now (the game between two people seen
+    /// from one seat): ask to take back their move, offer a draw, resign.
+    pub fn actions_of(&self, side: Colour) -> Actions {
+        on_width!(&self.core.0, s => s.actions_of(side))
+    }
+
     // ---- commands ----
 
     /// Plays the move a person to move typed: notation or two cells (see
@@ -250,6 +261,12 @@ impl Session {
         on_width!(&mut self.core.0, s => s.resign(side))
     }
 
+    /// `side` loses on time (its clock, which the front end keeps, ran out); the game
+    /// must be going on.
+    pub fn lose_on_time(&mut self, side: Colour) -> Result<Outcome, SessionError> {
+        on_width!(&mut self.core.0, s => s.lose_on_time(side))
+    }
+
     /// `side`, a person to move, offers a draw. A person opponent is asked (answer
     /// with [`Session::answer_draw`]); a computer answers at once, accepting when its
     /// search (with its own limits, blocking; `stop` ends it early) finds the position
@@ -273,5 +290,23 @@ impl Session {
     /// offer.
     pub fn undo(&mut self) -> Result<Undone, SessionError> {
         on_width!(&mut self.core.0, s => s.undo())
+    }
+
+    /// The person playing `side` asks to take back their last move and every move
+    /// after it (after a resignation or an agreed draw: that). A person opponent is
+    /// asked (answer with [`Session::answer_undo`]); against the computer it is taken
+    /// back at once. A loss on time is final.
+    pub fn ask_undo(&mut self, side: Colour) -> Result<UndoRequest, SessionError> {
+        on_width!(&mut self.core.0, s => s.ask_undo(side))
+    }
+
+    /// `side` answers the other person's request to take back a move: what was taken
+    /// back when it accepts.
+    pub fn answer_undo(
+        &mut self,
+        side: Colour,
+        accept: bool,
+    ) -> Result<Option<Undone>, SessionError> {
+        on_width!(&mut self.core.0, s => s.answer_undo(side, accept))
     }
 }
