@@ -113,6 +113,13 @@ pub enum CliError {
         /// The system's message.
         error: std::io::Error,
     },
+    /// The web server's games database cannot be used (`serve`): damaged, another
+    /// program's, newer, or its directory unwritable.
+    #[error("{0}")]
+    Store(#[from] bushka_web::StoreError),
+    /// The finished games could not all be written (`serve --export`).
+    #[error("{0}")]
+    Export(#[from] bushka_web::ExportError),
     /// Reading standard input failed (`play`).
     #[error("cannot read standard input: {0}")]
     Input(std::io::Error),

@@ -51,7 +51,7 @@ pub use analysis::{Analysis, AnalysisResult, IterationReport, SearchSettings};
 pub use computer::{HINT_TIME, Hint, Memory};
 pub use described::{DescribedMove, MoveNumber, line_text};
 pub use find::Unresolved;
-pub use load::{choose_player, record_tags, today};
+pub use load::{choose_player, civil_date, record_tags, today};
 pub use position::{Obligation, Position};
 pub use replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, UndoRequest, Undone};
 pub use session::{Chosen, Session, Thinking};

@@ -98,7 +98,12 @@ pub fn today() -> String {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
+    civil_date(seconds as i64)
+}
+
+/// The date (UTC) `seconds` after 1970 began, as PDN writes dates: `2025.03.14`.
+pub fn civil_date(seconds: i64) -> String {
+    let (y, m, d) = civil_from_days(seconds.div_euclid(86_400));
     format!("{y:04}.{m:02}.{d:02}")
 }
 

@@ -199,13 +199,17 @@ impl Store {
         Ok(Some(game))
     }
 
-    /// The ids of every game not yet over, oldest first.
-    pub fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+    /// The ids of the games not yet over that changed at `since_ms` or later or whose
+    /// clock runs, oldest first.
+    pub fn unfinished(&self, since_ms: i64) -> Result<Vec<String>, StoreError> {
         let connection = self.connection();
-        let mut query = connection
-            .prepare("SELECT id FROM games WHERE result IS NULL ORDER BY created_ms, id")?;
+        let mut query = connection.prepare(
+            "SELECT id FROM games WHERE result IS NULL
+                AND (updated_ms >= ?1 OR running_since_ms IS NOT NULL)
+             ORDER BY created_ms, id",
+        )?;
         let ids = query
-            .query_map([], |row| row.get(0))?
+            .query_map([since_ms], |row| row.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
     }

@@ -69,6 +69,8 @@ fn a_game_reads_back_after_reopening_with_its_moves_undos_and_end() {
             .expect("three moves");
         // An undo of one move, then another move in its place.
         store.change("g1", &change(2, &[], 2)).expect("undone");
+        assert_eq!(store.unfinished(3_000).expect("read"), ["g1"]);
+        assert!(store.unfinished(3_001).expect("read").is_empty(), "no clock runs");
         let clock = ClockState {
             remaining_ms: ByColour::new(280_000, 0),
             running_since_ms: Some(9_000),
@@ -112,7 +114,7 @@ fn a_game_reads_back_after_reopening_with_its_moves_undos_and_end() {
     assert_eq!(clock.running_since_ms, Some(9_000));
     assert_eq!(stored.game.seed, u64::MAX);
     assert_eq!(stored.game.tags, game("g1").tags);
-    assert!(store.unfinished().expect("read").is_empty());
+    assert!(store.unfinished(0).expect("read").is_empty());
     let (finished, total) = store.finished(0, 10).expect("read");
     assert_eq!(total, 1);
     assert_eq!(finished[0].players[Colour::White], "Ann");

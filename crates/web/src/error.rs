@@ -31,11 +31,17 @@ pub enum ApiError {
         /// The built-in names, comma separated.
         builtins: String,
     },
+    /// A key that does not let its holder do what was asked (a watcher's move, a
+    /// move from the wrong seat).
+    #[error("{0}")]
+    Forbidden(String),
     /// A path that names nothing.
     #[error("{0}")]
     NotFound(String),
-    /// A game id that is not (or no longer) held.
-    #[error("no game with id `{0}` (it may have expired after being idle)")]
+    /// A game key that opens no game.
+    #[error(
+        "no game with id `{0}` (it may have expired: a game with no moves, or any game of a server without storage, goes after being idle)"
+    )]
     UnknownGame(String),
     /// A move, position, record or request that the game cannot take.
     #[error("{message}")]
@@ -69,6 +75,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Variant(_) | ApiError::Rejected { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::UnknownVariant { .. } | ApiError::UnknownGame(_) | ApiError::NotFound(_) => {

@@ -1,24 +1,25 @@
-//! A game the server holds: its [`Session`], its drawing, and the flag that stops its
-//! computer player's search.
+//! A game the server holds: its [`Live`] session, its drawing, and the flag that stops
+//! its computer player's search.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bushka_engine::End;
-use bushka_geometry::{ByColour, Cell, Colour};
-use bushka_session::Session;
-use serde::Serialize;
+use tokio::sync::watch;
 
 use crate::layout::Layout;
-use crate::view::{PositionView, player_name, position_view};
+use crate::live::Live;
 
 /// A held game.
 pub struct GameEntry {
-    /// The session, locked by one request at a time (a computer move lets go of it
-    /// while it thinks, on a search thread).
-    pub session: Arc<tokio::sync::Mutex<Session>>,
+    /// The game's public id.
+    pub id: String,
+    /// The game, locked by one request at a time (a computer move lets go of it while
+    /// it thinks, on a search thread).
+    pub live: Arc<tokio::sync::Mutex<Live>>,
     /// The board's drawing, worked out once.
     pub layout: Layout,
+    /// The game's versions, for its live updates.
+    events: watch::Receiver<u64>,
     /// What stops the search under way (a computer move or draw judgement).
     stop: std::sync::Mutex<StopState>,
 }
@@ -36,14 +37,21 @@ struct StopState {
 }
 
 impl GameEntry {
-    /// A held game around a session.
-    pub fn new(session: Session) -> GameEntry {
-        let layout = Layout::of(session.geometry());
+    /// A held game with this public id.
+    pub fn new(id: String, live: Live) -> GameEntry {
+        let layout = Layout::of(live.session.geometry());
         GameEntry {
-            session: Arc::new(tokio::sync::Mutex::new(session)),
+            id,
+            events: live.subscribe(),
+            live: Arc::new(tokio::sync::Mutex::new(live)),
             layout,
             stop: std::sync::Mutex::default(),
         }
+    }
+
+    /// A receiver of the game's versions (see [`Live::subscribe`]).
+    pub fn events(&self) -> watch::Receiver<u64> {
+        self.events.clone()
     }
 
     fn stop_state(&self) -> std::sync::MutexGuard<'_, StopState> {
@@ -97,163 +105,6 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
-}
-
-/// Who plays a side.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayerView {
-    /// The player spec (`human`, `random:seed=0`, `engine:movetime=1000`).
-    pub spec: String,
-    /// The name shown (a person's name from a loaded record, or the spec).
-    pub label: String,
-    /// Whether a person plays it.
-    pub human: bool,
-}
-
-/// A move of the game, for the move list and the board's last-move marks.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlyView {
-    /// Full-move number.
-    pub number: usize,
-    /// `white` or `black`.
-    pub side: &'static str,
-    /// Notation.
-    pub text: String,
-    /// Origin cell.
-    pub from: usize,
-    /// Destination cell.
-    pub to: usize,
-    /// The route taken, origin first.
-    pub route: Vec<usize>,
-    /// The cells of the pieces taken.
-    pub captured: Vec<usize>,
-}
-
-/// How the game ended.
-#[derive(Debug, Clone, Serialize)]
-pub struct OutcomeView {
-    /// `1-0`, `0-1`, `1/2-1/2`.
-    pub result: &'static str,
-    /// `White wins: Black has no legal move`.
-    pub text: String,
-}
-
-/// A game as the browser shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct GameView {
-    /// The game's id.
-    pub id: String,
-    /// The board's drawing.
-    pub layout: Layout,
-    /// White's player.
-    pub white: PlayerView,
-    /// Black's player.
-    pub black: PlayerView,
-    /// The moves so far.
-    pub moves: Vec<PlyView>,
-    /// The position now, with the legal moves (none once the game is over).
-    pub current: PositionView,
-    /// The end, once the game is over.
-    pub outcome: Option<OutcomeView>,
-    /// `human` or `computer` while the game goes on.
-    pub to_move: Option<&'static str>,
-    /// The side whose draw offer waits for the other person's answer.
-    pub draw_offer: Option<&'static str>,
-    /// Whether undo has something to take back (the session's own check).
-    pub can_undo: bool,
-    /// Whether the side to move is a person who may offer a draw.
-    pub can_offer_draw: bool,
-    /// Whether a person may resign now.
-    pub can_resign: bool,
-    /// What the last request did, in words (an undo, a draw answer).
-    pub message: Option<String>,
-}
-
-fn player_view(session: &Session, side: Colour, labels: &ByColour<String>) -> PlayerView {
-    PlayerView {
-        spec: session.spec(side).to_string(),
-        label: labels[side].clone(),
-        human: session.is_human(side),
-    }
-}
-
-/// The moves of the game as the move list shows them.
-pub fn ply_views(session: &Session) -> Vec<PlyView> {
-    session
-        .history()
-        .into_iter()
-        .map(|ply| {
-            let mv = ply.mv;
-            let cells = |cells: Vec<Cell>| cells.into_iter().map(Cell::index).collect();
-            PlyView {
-                number: ply.number.full,
-                side: player_name(ply.side),
-                text: mv.text,
-                from: mv.from.index(),
-                to: mv.to.index(),
-                route: cells(
-                    mv.routes
-                        .into_iter()
-                        .next()
-                        .unwrap_or_else(|| vec![mv.from, mv.to]),
-                ),
-                captured: cells(mv.captured),
-            }
-        })
-        .collect()
-}
-
-/// The view of a session.
-pub fn game_view(
-    id: &str,
-    layout: &Layout,
-    session: &Session,
-    message: Option<String>,
-) -> GameView {
-    let labels = labels(session);
-    let end = session.end();
-    let actions = session.actions();
-    GameView {
-        id: id.to_string(),
-        layout: layout.clone(),
-        white: player_view(session, Colour::White, &labels),
-        black: player_view(session, Colour::Black, &labels),
-        moves: ply_views(session),
-        current: position_view(&session.position(), &session.legal_moves()),
-        outcome: end.map(|end| match end {
-            End::Rule(outcome) => OutcomeView {
-                result: outcome.result_text(),
-                text: outcome.to_string(),
-            },
-            End::PlyLimit => OutcomeView {
-                result: "1/2-1/2",
-                text: "stopped at the ply limit".into(),
-            },
-        }),
-        to_move: end.is_none().then(|| {
-            if session.computer_to_move() {
-                "computer"
-            } else {
-                "human"
-            }
-        }),
-        draw_offer: session.draw_offer().map(player_name),
-        can_undo: actions.undo,
-        can_offer_draw: actions.offer_draw,
-        can_resign: actions.resign,
-        message,
-    }
-}
-
-/// The players' names as the record's `White` and `Black` tags give them.
-fn labels(session: &Session) -> ByColour<String> {
-    ByColour::from_fn(|side| {
-        session
-            .tags()
-            .iter()
-            .find(|(key, _)| key == side.name())
-            .map_or_else(|| session.spec(side).to_string(), |(_, v)| v.clone())
-    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The server's shared state: the built-in boards, the games in progress (each with its
-//! own id, dropped after a while idle) and the bounded pool of search slots.
+//! The server's shared state: the built-in boards, the store, the games held in
+//! memory (loaded from the store when a key to them comes, let go after a while idle)
+//! and the bounded pool of search slots.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,11 +10,15 @@ use bushka_engine::TablesDir;
 use bushka_geometry::BUILTIN;
 use bushka_rules::MAX_GENERATION_STEPS;
 use bushka_session::Variant;
-use rand::Rng;
+use bushka_store::{Access, GameRow, Store, StoreError};
+use rand::TryRngCore;
+use rand::rngs::OsRng;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 use crate::games::GameEntry;
+use crate::live::{Live, now_ms};
+use crate::saved::restore;
 
 /// Limits of a server.
 #[derive(Debug, Clone)]
@@ -24,7 +29,8 @@ pub struct Limits {
     pub max_searches: usize,
     /// How long a request waits for a search slot before it is answered "busy".
     pub search_wait: Duration,
-    /// A game untouched for this long is dropped.
+    /// A game untouched for this long leaves memory (and the store too, when it has no
+    /// move or the store is in memory); a running clock keeps it.
     pub idle: Duration,
     /// How often idle games are looked for.
     pub sweep: Duration,
@@ -61,6 +67,9 @@ pub struct AppState {
     /// The limits this server runs with.
     pub limits: Limits,
     builtins: Vec<(&'static str, Variant)>,
+    /// Every game, its keys and its changes.
+    pub store: Arc<Store>,
+    /// Games held, by public id.
     games: std::sync::Mutex<HashMap<String, Slot>>,
     searches: Arc<Semaphore>,
 }
@@ -68,9 +77,24 @@ pub struct AppState {
 /// The handle the router passes to handlers.
 pub type SharedState = Arc<AppState>;
 
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::Internal(format!("storage: {e}"))
+    }
+}
+
+/// A new key: 128 bits from the operating system's random source, in hex.
+pub fn new_key() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 16];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| ApiError::Internal(format!("no random numbers from the system: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 impl AppState {
-    /// A state with the built-in boards compiled.
-    pub fn new(limits: Limits) -> AppState {
+    /// A state with the built-in boards compiled, over `store`.
+    pub fn new(limits: Limits, store: Store) -> AppState {
         let builtins = BUILTIN
             .iter()
             .filter_map(|b| {
@@ -82,6 +106,7 @@ impl AppState {
             searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
             limits,
             builtins,
+            store: Arc::new(store),
             games: std::sync::Mutex::new(HashMap::new()),
         }
     }
@@ -108,55 +133,161 @@ impl AppState {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Stores a new game and returns its id.
-    pub fn insert_game(&self, entry: GameEntry) -> Result<String, ApiError> {
-        let mut games = self.games();
-        if games.len() >= self.limits.max_games {
+    /// Whether one more game may be held.
+    pub fn check_room(&self) -> Result<(), ApiError> {
+        if self.games().len() >= self.limits.max_games {
             return Err(ApiError::TooManyGames(self.limits.max_games));
         }
-        let id = loop {
-            let id = format!("{:016x}", rand::rng().random::<u64>());
-            if !games.contains_key(&id) {
-                break id;
-            }
-        };
+        Ok(())
+    }
+
+    /// Stores a new game (its row, then its moves as a first change) with its keys,
+    /// and holds it.
+    pub fn insert_game(
+        self: &Arc<Self>,
+        row: &GameRow,
+        mut live: Live,
+        keys: &[(String, Access)],
+    ) -> Result<Arc<GameEntry>, ApiError> {
+        self.check_room()?;
+        self.store.insert(row, keys)?;
+        live.save();
+        Ok(self.hold(GameEntry::new(row.id.clone(), live)))
+    }
+
+    /// Holds `entry` (or the entry already held under its id: a game is held once)
+    /// and watches its clock.
+    fn hold(self: &Arc<Self>, entry: GameEntry) -> Arc<GameEntry> {
+        let mut games = self.games();
+        if let Some(slot) = games.get_mut(&entry.id) {
+            slot.used = Instant::now();
+            return Arc::clone(&slot.entry);
+        }
+        let entry = Arc::new(entry);
         games.insert(
-            id.clone(),
+            entry.id.clone(),
             Slot {
-                entry: Arc::new(entry),
+                entry: Arc::clone(&entry),
                 used: Instant::now(),
             },
         );
-        Ok(id)
+        crate::flag::watch(&entry);
+        entry
     }
 
-    /// The game with this id, marked as used now.
-    pub fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
-        let mut games = self.games();
-        let slot = games
-            .get_mut(id)
+    /// The game a key opens and what it lets its holder do; a game not held is loaded
+    /// from the store.
+    pub async fn game(self: &Arc<Self>, key: &str) -> Result<(Arc<GameEntry>, Access), ApiError> {
+        let unknown = || ApiError::UnknownGame(key.to_string());
+        if key.is_empty() || key.len() > 64 || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(unknown());
+        }
+        let store = Arc::clone(&self.store);
+        let owned = key.to_string();
+        let (id, access) = run_blocking(move || store.lookup(&owned))
+            .await??
+            .ok_or_else(unknown)?;
+        if let Some(slot) = self.games().get_mut(&id) {
+            slot.used = Instant::now();
+            return Ok((Arc::clone(&slot.entry), access));
+        }
+        self.check_room()?;
+        let state = Arc::clone(self);
+        let live = run_blocking(move || state.load(&id)).await??;
+        let entry = self.hold(live);
+        Ok((entry, access))
+    }
+
+    /// Game `id` from the store, where it was.
+    fn load(&self, id: &str) -> Result<GameEntry, ApiError> {
+        let stored = self
+            .store
+            .load(id)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_string()))?;
-        slot.used = Instant::now();
-        Ok(Arc::clone(&slot.entry))
+        let (session, clock) = restore(self, &stored)?;
+        let mut live = Live::new(
+            session,
+            clock,
+            (id.to_string(), Arc::clone(&self.store)),
+            stored.moves.len(),
+            stored.version,
+        );
+        live.resume_clock(self.store.last_heartbeat()?);
+        Ok(GameEntry::new(id.to_string(), live))
     }
 
-    /// Drops a game; whether it was held.
-    pub fn remove_game(&self, id: &str) -> bool {
-        self.games().remove(id).is_some()
+    /// Brings back into memory every unfinished game that changed within the idle
+    /// time or whose clock runs (the others load when a key to them comes). Returns
+    /// how many came back; a game that cannot is reported on standard error.
+    pub async fn restore_unfinished(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let since = now_ms() - self.limits.idle.as_millis() as i64;
+        let state = Arc::clone(self);
+        let entries = run_blocking(move || -> Result<Vec<GameEntry>, ApiError> {
+            let ids = state.store.unfinished(since)?;
+            Ok(ids
+                .iter()
+                .filter_map(|id| {
+                    state
+                        .load(id)
+                        .map_err(|e| eprintln!("bushka serve: game {id} was not restored: {e}"))
+                        .ok()
+                })
+                .collect())
+        })
+        .await??;
+        let count = entries.len();
+        for entry in entries {
+            self.hold(entry);
+        }
+        Ok(count)
     }
 
-    /// Number of games held.
+    /// Drops a game from memory and the store; whether there was one.
+    pub fn remove_game(&self, id: &str) -> Result<bool, ApiError> {
+        let held = self.games().remove(id);
+        if let Some(slot) = &held {
+            slot.entry.stop();
+        }
+        Ok(self.store.delete(id)? || held.is_some())
+    }
+
+    /// Number of games held in memory.
     pub fn game_count(&self) -> usize {
         self.games().len()
     }
 
-    /// Drops every game idle for longer than the limit; returns how many went.
+    /// Lets go of every game idle for longer than the limit (a running clock keeps a
+    /// game); one with no move, or every one when the store is in memory, leaves the
+    /// store too. Returns how many went.
     pub fn expire_idle(&self) -> usize {
         let idle = self.limits.idle;
-        let mut games = self.games();
-        let before = games.len();
-        games.retain(|_, slot| slot.used.elapsed() <= idle);
-        before - games.len()
+        let gone: Vec<(String, bool)> = {
+            let mut games = self.games();
+            let expired: Vec<(String, bool)> = games
+                .iter()
+                .filter(|(_, slot)| slot.used.elapsed() > idle)
+                .filter_map(|(id, slot)| {
+                    // A game in use is not idle.
+                    let live = slot.entry.live.try_lock().ok()?;
+                    (!live.ticking()).then(|| (id.clone(), live.session.plies() == 0))
+                })
+                .collect();
+            for (id, _) in &expired {
+                if let Some(slot) = games.remove(id) {
+                    slot.entry.stop();
+                }
+            }
+            expired
+        };
+        let forget = self.store.path().is_none();
+        for (id, empty) in &gone {
+            if (forget || *empty)
+                && let Err(e) = self.store.delete(id)
+            {
+                eprintln!("bushka serve: game {id}: not deleted: {e}");
+            }
+        }
+        gone.len()
     }
 
     /// A search slot, waiting at most the configured time for one to free up.

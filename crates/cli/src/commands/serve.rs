@@ -1,6 +1,9 @@
 //! `bushka serve`: the web app.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+
+use bushka_web::Store;
 
 use crate::error::CliError;
 use crate::output;
@@ -25,11 +28,62 @@ pub struct Args {
     /// Endgame tables (from `bushka solve --save DIR`) that analyses probe: a covered
     /// position's panel says `tablebase: win in N`.
     #[arg(long, value_name = "DIR")]
-    tablebases: Option<std::path::PathBuf>,
+    tablebases: Option<PathBuf>,
+    /// Directory of the games database: every game, move, seat and result is written
+    /// there as it happens, and a restarted server finds them again (default: the
+    /// per-user data directory, `~/.local/share/bushka` on Linux).
+    #[arg(long, value_name = "DIR", conflicts_with = "memory")]
+    data: Option<PathBuf>,
+    /// Keep the games in memory only: nothing is written, and they are gone when the
+    /// server stops.
+    #[arg(long)]
+    memory: bool,
+    /// Write the record of every finished game in the database into DIR (one `.pdn`
+    /// file each), then exit without serving.
+    #[arg(long, value_name = "DIR", conflicts_with = "memory")]
+    export: Option<PathBuf>,
+}
+
+/// The games database's directory: `--data`, else the per-user data directory.
+fn data_dir(data: Option<PathBuf>) -> Result<PathBuf, CliError> {
+    data.or_else(|| dirs::data_dir().map(|d| d.join("bushka")))
+        .ok_or_else(|| {
+            CliError::Usage(
+                "this system names no per-user data directory: give --data DIR (or --memory)"
+                    .into(),
+            )
+        })
+}
+
+/// Writes every finished game's record into `out`.
+fn export(data: &Path, out: &Path) -> Result<(), CliError> {
+    let store = Store::open(data)?;
+    let count = bushka_web::export(&store, out)?;
+    output::println(&format!(
+        "wrote {count} finished game{} to {}",
+        if count == 1 { "" } else { "s" },
+        out.display()
+    ))
 }
 
 /// Runs `serve`.
 pub fn run(args: Args) -> Result<(), CliError> {
+    let store = if args.memory {
+        None
+    } else {
+        Some(data_dir(args.data.clone())?)
+    };
+    if let (Some(out), Some(data)) = (&args.export, &store) {
+        return export(data, out);
+    }
+    let store = match &store {
+        Some(dir) => Store::open(dir)?,
+        None => Store::in_memory()?,
+    };
+    let kept = match store.path() {
+        Some(path) => format!("games are kept in {}", path.display()),
+        None => "games are kept in memory only (--memory): they go when the server stops".into(),
+    };
     let mut limits = bushka_web::Limits::default();
     if let Some(n) = args.searches {
         limits.max_searches = n as usize;
@@ -50,14 +104,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let addr = SocketAddr::new(args.host, args.port);
     let mut failure = None;
-    bushka_web::run(addr, limits, |bound| {
+    bushka_web::run(addr, limits, store, |bound, restored| {
         let host = if bound.ip().is_unspecified() {
             IpAddr::V4(Ipv4Addr::LOCALHOST)
         } else {
             bound.ip()
         };
         let url = format!("http://{}", SocketAddr::new(host, bound.port()));
-        failure = output::println(&format!("bushka web app: open {url} (Ctrl-C stops it)")).err();
+        let back = match restored {
+            0 => String::new(),
+            1 => "; 1 unfinished game is back".into(),
+            n => format!("; {n} unfinished games are back"),
+        };
+        failure = output::println(&format!("bushka web app: open {url} (Ctrl-C stops it)"))
+            .and_then(|()| output::println(&format!("{kept}{back}")))
+            .err();
         if let Some(Err(e)) = args.open.then(|| webbrowser::open(&url)) {
             output::eprintln(&format!("could not open a browser: {e}"));
         }

@@ -133,12 +133,13 @@ pub async fn stream(
         )));
     }
     let limits = Limits::movetime(Duration::from_millis(movetime));
-    let entry = state.game(&id)?;
+    let (entry, _) = state.game(&id).await?;
     let tables = state.limits.tablebases.clone();
     let permit = state.search_permit().await?;
     let (tx, rx) = mpsc::channel(16);
     let analysis = {
-        let session = entry.session.lock().await;
+        let live = entry.live.lock().await;
+        let session = &live.session;
         let ply = q.ply.unwrap_or(session.plies());
         session.analysis_at(ply).ok_or_else(|| {
             ApiError::BadRequest(format!(

@@ -1,8 +1,8 @@
-//! Games: create, load, move, let the computer move, undo, draw, resign, record.
+//! Games: create, load, show, delete, record, and the positions of their past.
 
+use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -11,16 +11,17 @@ use axum::response::IntoResponse;
 use bushka_engine::{DEFAULT_HASH_MIB, DEFAULT_LEVEL, LEVELS, PlayerSpec};
 use bushka_geometry::{ByColour, Colour};
 use bushka_rules::Record;
-use bushka_session::{
-    DrawOffer, Memory, Opening, Session, SessionError, Setup, StartError, Undone, Variant,
-    choose_player, record_tags,
-};
+use bushka_session::{Opening, Session, choose_player, record_tags};
+use bushka_store::{Access, VariantSource};
 use serde::Deserialize;
 
+use crate::clock::{Clock, ClockRequest};
 use crate::error::ApiError;
-use crate::games::{GameEntry, GameView, StopOnDrop, game_view};
+use crate::game_view::{GameView, game_view};
+use crate::live::Live;
 use crate::routes::{ApiJson, ApiQuery};
-use crate::state::{AppState, SharedState, run_blocking};
+use crate::saved::{Start, game_row, start_session};
+use crate::state::{SharedState, new_key, run_blocking};
 use crate::variant::VariantChoice;
 use crate::view::{PositionView, position_view};
 
@@ -30,12 +31,6 @@ pub const MAX_MOVETIME_MS: u64 = 60_000;
 pub const MAX_DEPTH: u32 = 16;
 /// Largest node budget a web player may ask for: the strongest level's.
 pub const MAX_NODES: u64 = LEVELS[LEVELS.len() - 1].0;
-
-impl From<SessionError> for ApiError {
-    fn from(e: SessionError) -> Self {
-        ApiError::rejected(e.to_string())
-    }
-}
 
 /// Parses a player spec and keeps its cost within what a shared server allows: an
 /// engine needs a time, depth or node limit (a level gives one), each within its cap,
@@ -76,28 +71,6 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
     Ok(spec)
 }
 
-/// A session on `variant` from `opening` with these players and tags, whose every move
-/// listing may take at most `steps` capture-search steps. Its engines hold their
-/// search memory only while they search (a server holds many games), and each game is
-/// seeded afresh.
-fn start_session(
-    variant: &Variant,
-    opening: Opening<'_>,
-    (specs, tags): (ByColour<PlayerSpec>, Vec<(String, String)>),
-    steps: u64,
-) -> Result<Session, ApiError> {
-    let mut setup = Setup::new(specs);
-    setup.tags = tags;
-    setup.steps = steps;
-    setup.memory = Memory::Search;
-    setup.seed = rand::random();
-    Session::start(variant, opening, setup).map_err(|error| match error {
-        StartError::Position(e) => ApiError::rejected(e.to_string()),
-        StartError::Game(e) => ApiError::rejected(format!("cannot start the game: {e}")),
-        StartError::Record(e) => ApiError::rejected(format!("game record: {e}")),
-    })
-}
-
 /// Body of `POST /api/games`.
 #[derive(Debug, Deserialize)]
 pub struct NewGame {
@@ -109,18 +82,104 @@ pub struct NewGame {
     black: Option<String>,
     /// A position string to start from.
     position: Option<String>,
+    /// Two people on two devices: the creator's seat (`white` or `black`); the answer
+    /// gives a link to each seat. Without it, the creator's key plays every person's
+    /// side on one screen.
+    seat: Option<String>,
+    /// Clocks, for a game between two people.
+    clock: Option<ClockRequest>,
 }
 
-async fn store(
-    state: &AppState,
-    entry: GameEntry,
+/// How a new game is made: its board, its session, its clocks, and who gets a key.
+struct Founding {
+    variant: VariantSource,
+    session: Session,
+    seed: u64,
+    clock: Option<Clock>,
+    seat: Option<Colour>,
     message: Option<String>,
-) -> Result<Json<GameView>, ApiError> {
-    let layout = entry.layout.clone();
-    let session = Arc::clone(&entry.session);
-    let id = state.insert_game(entry)?;
-    let guard = session.lock().await;
-    Ok(Json(game_view(&id, &layout, &guard, message)))
+}
+
+/// Stores and holds a new game, and answers with it as its creator sees it, with the
+/// keys to it.
+async fn found(state: &SharedState, founding: Founding) -> Result<Json<GameView>, ApiError> {
+    let id = new_key()?;
+    let mut keys = Vec::new();
+    let mut links = BTreeMap::new();
+    let accesses = match founding.seat {
+        Some(_) => vec![Access::Seat(Colour::White), Access::Seat(Colour::Black)],
+        None => vec![Access::Table],
+    };
+    for access in accesses {
+        let key = new_key()?;
+        links.insert(access.name(), key.clone());
+        keys.push((key, access));
+    }
+    links.insert(Access::Watch.name(), id.clone());
+    let mine = founding.seat.map_or(Access::Table, Access::Seat);
+    let key = links[mine.name()].clone();
+    let row = game_row(
+        &id,
+        founding.variant,
+        &founding.session,
+        founding.seed,
+        founding.clock.as_ref(),
+    );
+    let live = Live::new(
+        founding.session,
+        founding.clock,
+        (id.clone(), Arc::clone(&state.store)),
+        0,
+        0,
+    );
+    let held = Arc::clone(state);
+    let entry = run_blocking(move || held.insert_game(&row, live, &keys)).await??;
+    let guard = entry.live.lock().await;
+    let mut view = game_view(
+        (&key, mine),
+        &entry.id,
+        Some(&entry.layout),
+        &guard,
+        founding.message,
+    );
+    view.links = Some(links);
+    Ok(Json(view))
+}
+
+/// Where a game's board comes from, as stored.
+fn variant_source(choice: &VariantChoice) -> VariantSource {
+    match (&choice.variant, &choice.variant_text) {
+        (_, Some(text)) => VariantSource::File(text.clone()),
+        (Some(name), None) => VariantSource::Builtin(name.clone()),
+        (None, None) => VariantSource::Builtin("bushka".into()),
+    }
+}
+
+/// The seat and clocks asked for, which only a game between two people may have.
+fn between_people(
+    specs: &ByColour<PlayerSpec>,
+    seat: Option<&str>,
+    clock: Option<ClockRequest>,
+) -> Result<(Option<Colour>, Option<Clock>), ApiError> {
+    let people = Colour::BOTH.iter().all(|&s| specs[s] == PlayerSpec::Human);
+    let seat = match seat {
+        None => None,
+        Some("white") => Some(Colour::White),
+        Some("black") => Some(Colour::Black),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "seat `{other}`: give `white` or `black`"
+            )));
+        }
+    };
+    if (seat.is_some() || clock.is_some()) && !people {
+        return Err(ApiError::BadRequest(
+            "seat links and clocks are for games between two people (white and black `human`)"
+                .into(),
+        ));
+    }
+    let clock = clock.map(ClockRequest::control).transpose()?.map(Clock::new);
+    Ok((seat, clock))
 }
 
 /// `POST /api/games`: a new game.
@@ -128,37 +187,48 @@ pub async fn create(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Json<GameView>, ApiError> {
+    state.check_room()?;
     let variant = req.variant.variant(&state)?;
     let white = player(req.white.as_deref().unwrap_or("human"))?;
     let black = match req.black.as_deref() {
         Some(text) => player(text)?,
         None => PlayerSpec::level(DEFAULT_LEVEL),
     };
+    let specs = ByColour::new(white, black);
+    let (seat, clock) = between_people(&specs, req.seat.as_deref(), req.clock)?;
     let tags = record_tags(
         &variant_tag(&req.variant, &variant),
-        &white.to_string(),
-        &black.to_string(),
+        &specs[Colour::White].to_string(),
+        &specs[Colour::Black].to_string(),
         None,
     );
+    let seed = rand::random();
     let steps = state.limits.generation_steps;
+    let position = req.position.clone();
     let session = run_blocking(move || {
-        let opening = req
-            .position
-            .as_deref()
-            .map_or(Opening::Start, Opening::Position);
-        start_session(
-            &variant,
-            opening,
-            (ByColour::new(white, black), tags),
+        let opening = position.as_deref().map_or(Opening::Start, Opening::Position);
+        let start = Start {
+            specs,
+            tags,
             steps,
-        )
+            seed,
+        };
+        start_session(&variant, opening, start)
     })
     .await??;
-    store(&state, GameEntry::new(session), None).await
+    let founding = Founding {
+        variant: variant_source(&req.variant),
+        session,
+        seed,
+        clock,
+        seat,
+        message: None,
+    };
+    found(&state, founding).await
 }
 
 /// The `Variant` tag of a record: the built-in's name, or the pasted file's id.
-fn variant_tag(choice: &VariantChoice, variant: &Variant) -> String {
+fn variant_tag(choice: &VariantChoice, variant: &bushka_session::Variant) -> String {
     match &choice.variant {
         Some(name) if choice.variant_text.is_none() => name.clone(),
         _ => variant.geometry().meta().id.clone(),
@@ -183,6 +253,7 @@ pub async fn load(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<LoadGame>,
 ) -> Result<Json<GameView>, ApiError> {
+    state.check_room()?;
     let record =
         Record::parse(&req.record).map_err(|e| ApiError::rejected(format!("game record: {e}")))?;
     let mut choice = req.variant.clone();
@@ -206,40 +277,51 @@ pub async fn load(
         Some(&record),
     );
     let moves = record.moves.len();
+    let seed = rand::random();
     let steps = state.limits.generation_steps;
     let session = run_blocking(move || {
-        let opening = Opening::Record(&record);
-        start_session(
-            &variant,
-            opening,
-            (ByColour::new(white, black), tags),
+        let start = Start {
+            specs: ByColour::new(white, black),
+            tags,
             steps,
-        )
+            seed,
+        };
+        start_session(&variant, Opening::Record(&record), start)
     })
     .await??;
-    let entry = GameEntry::new(session);
-    store(
-        &state,
-        entry,
-        Some(format!("Loaded the game record ({moves} moves).")),
-    )
-    .await
+    let founding = Founding {
+        variant: variant_source(&choice),
+        session,
+        seed,
+        clock: None,
+        seat: None,
+        message: Some(format!("Loaded the game record ({moves} moves).")),
+    };
+    found(&state, founding).await
 }
 
-/// Runs `change` on a game's session and answers with the game.
-async fn change(
-    state: &AppState,
-    id: &str,
-    change: impl FnOnce(&mut Session) -> Result<Option<String>, ApiError> + Send + 'static,
+/// Runs `change` on the session of the game `key` opens, told what the key lets its
+/// holder do, and answers with the game as the key's holder sees it.
+pub async fn change(
+    state: &SharedState,
+    key: &str,
+    change: impl FnOnce(&mut Session, Access) -> Result<Option<String>, ApiError> + Send + 'static,
 ) -> Result<Json<GameView>, ApiError> {
-    let entry = state.game(id)?;
-    let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    let (id, layout) = (id.to_string(), entry.layout.clone());
+    let (entry, access) = state.game(key).await?;
+    let mut guard = Arc::clone(&entry.live).lock_owned().await;
+    let key = key.to_string();
     // A move lists the moves of the position it leads to, which may take seconds on a
     // hostile board: off the event loop, like every other listing.
     run_blocking(move || {
-        let message = change(&mut guard)?;
-        Ok(Json(game_view(&id, &layout, &guard, message)))
+        let message = guard.act(|session| change(session, access))?;
+        let view = game_view(
+            (&key, access),
+            &entry.id,
+            Some(&entry.layout),
+            &guard,
+            message,
+        );
+        Ok(Json(view))
     })
     .await?
 }
@@ -249,196 +331,28 @@ pub async fn show(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |_| Ok(None)).await
+    change(&state, &id, |_, _| Ok(None)).await
 }
 
-/// `DELETE /api/games/{id}`.
+/// `DELETE /api/games/{id}`: only the key of a game's one screen deletes it (not a
+/// seat of two people, not a watcher).
 pub async fn delete(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    if let Ok(entry) = state.game(&id) {
-        entry.stop();
+    let (entry, access) = state.game(&id).await?;
+    if access != Access::Table {
+        return Err(ApiError::Forbidden(format!(
+            "a {} link cannot delete the game",
+            access.name()
+        )));
     }
-    if state.remove_game(&id) {
+    let held = Arc::clone(&state);
+    if run_blocking(move || held.remove_game(&entry.id)).await?? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::UnknownGame(id))
     }
-}
-
-/// Body of `POST /api/games/{id}/move`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    /// MindSports notation, a full route, or two cells (`f4 f5`).
-    #[serde(rename = "move")]
-    text: String,
-}
-
-/// `POST /api/games/{id}/move`: a person's move.
-pub async fn play(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<MoveRequest>,
-) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, move |s| match s.play_text(&req.text) {
-        Ok(_) => Ok(None),
-        Err(SessionError::Unresolved(e)) => Err(ApiError::Rejected {
-            message: e.message,
-            legal: s.legal_moves().into_iter().map(|m| m.text).collect(),
-        }),
-        Err(e) => Err(e.into()),
-    })
-    .await
-}
-
-/// `POST /api/games/{id}/computer`: the computer player to move chooses and plays its
-/// move. It thinks on a search thread away from the session, so the game still answers
-/// meanwhile (a person may resign or undo; `POST .../stop` ends an engine's think
-/// early with the best move so far).
-pub async fn computer(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    let entry = state.game(&id)?;
-    // The search slot first: once the computer player is taken out of its session it
-    // must reach a search thread, which gives it back. Taken before a slot was free, a
-    // "busy" answer would drop it, and its side could never think again.
-    let permit = state.search_permit().await?;
-    let (thinking, moves) = {
-        let mut session = entry.session.lock().await;
-        (session.start_thinking()?, session.plies())
-    };
-    let flag = entry.new_stop_flag(moves);
-    let _abandoned = StopOnDrop(Arc::clone(&flag));
-    let session = Arc::clone(&entry.session);
-    let layout = entry.layout.clone();
-    // The thread gives the computer player back to the session even when the request
-    // is abandoned, so that the side can think again.
-    run_blocking(move || {
-        let chosen = thinking.choose(flag);
-        drop(permit);
-        let mut guard = session.blocking_lock();
-        let message = match guard.finish_thinking(chosen)? {
-            Some(_) => None,
-            None => Some("The computer found no move and resigned.".to_string()),
-        };
-        Ok(Json(game_view(&id, &layout, &guard, message)))
-    })
-    .await?
-}
-
-/// How long a stop waits for the game's lock to learn the position it stops (a draw
-/// judgement holds the lock while it searches; that search is then simply stopped).
-const STOP_LOCK_WAIT: Duration = Duration::from_millis(200);
-
-/// `POST /api/games/{id}/stop`: stops the computer's think on the current position
-/// (it plays the best move found so far): the one under way, or the one about to
-/// begin when the stop overtook the request that starts it.
-pub async fn stop(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let entry = state.game(&id)?;
-    match tokio::time::timeout(STOP_LOCK_WAIT, entry.session.lock()).await {
-        Ok(guard) => entry.stop_at(guard.plies()),
-        Err(_) => entry.stop(),
-    }
-    Ok(Json(serde_json::json!({ "stopped": true })))
-}
-
-/// `POST /api/games/{id}/undo`: takes back the last person's move and the replies
-/// after it (or a resignation or agreed draw).
-pub async fn undo(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |s| {
-        Ok(Some(match s.undo()? {
-            Undone::Declaration(outcome) => format!("Took back the end of the game ({outcome})."),
-            Undone::Moves(plies) => {
-                let texts: Vec<&str> = plies.iter().map(|p| p.mv.text.as_str()).collect();
-                format!("Took back {}.", texts.join(" "))
-            }
-        }))
-    })
-    .await
-}
-
-/// `POST /api/games/{id}/resign`: the person to move (or the only person) resigns.
-pub async fn resign(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, |s| {
-        let side = s
-            .acting_person()
-            .ok_or_else(|| ApiError::rejected("no person plays in this game"))?;
-        let outcome = s.resign(side)?;
-        Ok(Some(format!("{} resigned: {outcome}.", side.name())))
-    })
-    .await
-}
-
-/// `POST /api/games/{id}/draw`: the person to move offers a draw. A computer opponent
-/// answers at once (after a search); a person opponent is asked (`draw/answer`).
-pub async fn offer_draw(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    let entry = state.game(&id)?;
-    // A search slot before the game's lock, as every search takes them.
-    let permit = state.search_permit().await?;
-    let mut guard = Arc::clone(&entry.session).lock_owned().await;
-    let flag = entry.new_stop_flag(guard.plies());
-    let _abandoned = StopOnDrop(Arc::clone(&flag));
-    let layout = entry.layout.clone();
-    run_blocking(move || {
-        let _permit = permit;
-        let side = guard.side_to_move();
-        let message = match guard.offer_draw(side, flag)? {
-            DrawOffer::Pending { to } => {
-                format!("{} offers a draw; {} to answer.", side.name(), to.name())
-            }
-            DrawOffer::Decided(answer) if answer.accepted => {
-                format!("{} accepts the draw.", answer.by.name())
-            }
-            DrawOffer::Decided(answer) => format!("{} declines the draw.", answer.by.name()),
-        };
-        Ok(Json(game_view(&id, &layout, &guard, Some(message))))
-    })
-    .await?
-}
-
-/// Body of `POST /api/games/{id}/draw/answer`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DrawReply {
-    /// Whether the person asked accepts.
-    accept: bool,
-}
-
-/// `POST /api/games/{id}/draw/answer`: the person offered a draw answers.
-pub async fn answer_draw(
-    State(state): State<SharedState>,
-    Path(id): Path<String>,
-    ApiJson(req): ApiJson<DrawReply>,
-) -> Result<Json<GameView>, ApiError> {
-    change(&state, &id, move |s| {
-        let side = s
-            .draw_offer()
-            .map(Colour::opponent)
-            .ok_or_else(|| ApiError::rejected("no draw offer waits for an answer"))?;
-        let answer = s.answer_draw(side, req.accept)?;
-        let verb = if answer.accepted {
-            "accepts"
-        } else {
-            "declines"
-        };
-        Ok(Some(format!("{} {verb} the draw.", side.name())))
-    })
-    .await
 }
 
 /// `GET /api/games/{id}/record`: the game record, as `bushka replay` reads it.
@@ -446,9 +360,9 @@ pub async fn record(
     State(state): State<SharedState>,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let entry = state.game(&id)?;
-    let guard = entry.session.lock().await;
-    let text = guard.record_text();
+    let (entry, _) = state.game(&id).await?;
+    let live = entry.live.lock().await;
+    let text = live.session.record_text();
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
 
@@ -465,13 +379,14 @@ pub async fn position(
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<PlyQuery>,
 ) -> Result<Json<PositionView>, ApiError> {
-    let entry = state.game(&id)?;
-    let guard = entry.session.lock().await;
-    let pos = guard.position_at(q.ply).ok_or_else(|| {
+    let (entry, _) = state.game(&id).await?;
+    let live = entry.live.lock().await;
+    let session = &live.session;
+    let pos = session.position_at(q.ply).ok_or_else(|| {
         ApiError::BadRequest(format!(
             "ply {} is past the game's end (it has {} moves)",
             q.ply,
-            guard.plies()
+            session.plies()
         ))
     })?;
     Ok(Json(position_view(&pos, &[])))

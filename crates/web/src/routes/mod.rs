@@ -1,6 +1,9 @@
 //! The HTTP routes: handlers only translate between HTTP and the libraries.
 
+pub mod actions;
 pub mod analysis;
+pub mod archive;
+pub mod events;
 pub mod games;
 pub mod lab;
 pub mod variants;
@@ -50,13 +53,16 @@ pub fn router(state: SharedState) -> Router {
         .route("/api/games", post(games::create))
         .route("/api/games/load", post(games::load))
         .route("/api/games/{id}", get(games::show).delete(games::delete))
-        .route("/api/games/{id}/move", post(games::play))
-        .route("/api/games/{id}/computer", post(games::computer))
-        .route("/api/games/{id}/stop", post(games::stop))
-        .route("/api/games/{id}/undo", post(games::undo))
-        .route("/api/games/{id}/resign", post(games::resign))
-        .route("/api/games/{id}/draw", post(games::offer_draw))
-        .route("/api/games/{id}/draw/answer", post(games::answer_draw))
+        .route("/api/games/{id}/move", post(actions::play))
+        .route("/api/games/{id}/computer", post(actions::computer))
+        .route("/api/games/{id}/stop", post(actions::stop))
+        .route("/api/games/{id}/undo", post(actions::undo))
+        .route("/api/games/{id}/undo/answer", post(actions::answer_undo))
+        .route("/api/games/{id}/resign", post(actions::resign))
+        .route("/api/games/{id}/draw", post(actions::offer_draw))
+        .route("/api/games/{id}/draw/answer", post(actions::answer_draw))
+        .route("/api/games/{id}/events", get(events::stream))
+        .route("/api/archive", get(archive::list))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/position", get(games::position))
         .route("/api/games/{id}/analysis", get(analysis::stream))
