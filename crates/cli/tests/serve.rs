@@ -9,7 +9,7 @@ use common::{bushka, stderr};
 fn a_port_in_use_is_an_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     let port = taken.local_addr().expect("address").port().to_string();
-    let out = bushka(&["serve", "--port", &port]);
+    let out = bushka(&["serve", "--memory", "--port", &port]);
     assert_eq!(out.status.code(), Some(1));
     let message = stderr(&out);
     assert!(
@@ -20,7 +20,7 @@ fn a_port_in_use_is_an_error() {
 
 #[test]
 fn a_bad_host_is_an_error() {
-    let out = bushka(&["serve", "--host", "nowhere"]);
+    let out = bushka(&["serve", "--memory", "--host", "nowhere"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("invalid IP address"));
 }
@@ -87,7 +87,7 @@ fn a_hundred_engine_games_leave_the_server_small() {
     use serde_json::{Value, json};
     const GAMES: usize = 100;
     const CLIENTS: usize = 2;
-    let server = Served::start(&["--searches", "2"]);
+    let server = Served::start(&["--memory", "--searches", "2"]);
     let client = reqwest::blocking::Client::new();
     let post = |path: &str, body: Value| -> Value {
         let response = client

@@ -1,26 +1,46 @@
-// The page: tabs, and the two halves (play with analysis; the variant lab).
+// The page: tabs, and its three parts (play with analysis; the variant lab; the
+// archive of finished games). `#game=KEY` in the address opens the game a link's key
+// opens, in the play part.
 
 import { api } from "./api.js";
 import { Play } from "./play.js";
 import { Lab } from "./lab.js";
+import { Archive } from "./archive.js";
 
 const $ = (id) => document.getElementById(id);
+const TABS = ["play", "lab", "archive"];
+
+/** The key in the address (`#game=KEY`), if any. */
+function linkedKey() {
+  const m = location.hash.match(/^#game=([0-9A-Za-z]+)$/);
+  return m ? m[1] : null;
+}
 
 async function main() {
   const variants = await api("/api/variants");
   const play = new Play(variants);
+  const archive = new Archive();
   const lab = new Lab(variants, (text) => {
     showTab("play");
     play.playCustom(text);
   });
   function showTab(name) {
     for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.dataset.tab === name);
-    $("play").hidden = name !== "play";
-    $("lab").hidden = name !== "lab";
+    for (const tab of TABS) $(tab).hidden = name !== tab;
     if (name === "lab") lab.open();
+    if (name === "archive") archive.open();
   }
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showTab(t.dataset.tab));
-  await play.start();
+  window.addEventListener("hashchange", () => {
+    const key = linkedKey();
+    if (key && key !== play.game?.id) {
+      showTab("play");
+      play.open(key);
+    }
+  });
+  const key = linkedKey();
+  if (key) await play.open(key);
+  else await play.start();
   document.body.dataset.ready = "1";
 }
 

@@ -4,6 +4,7 @@
 import { api, apiText } from "./api.js";
 import { Board } from "./board.js";
 import { Analysis } from "./analysis.js";
+import { Clocks, LiveGame } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +37,8 @@ function playerName(player) {
   return known ? known[1] : player.spec;
 }
 const COMPUTER_PAUSE_MS = 250;
+const SIDES = { white: "White", black: "Black" };
+const OTHER = { white: "black", black: "white" };
 
 export class Play {
   constructor(variants) {
@@ -48,6 +51,9 @@ export class Play {
     this.pending = 0; // requests under way that change the game (a move, undo, new game...)
     this.advancing = null; // the id of the game whose computer player is being asked to move
     this.analysis = new Analysis(this);
+    this.live = new LiveGame((game) => this.accept(game));
+    this.clocks = new Clocks();
+    this.links = null; // the links to a game between two people, for its creator
     for (const v of variants) $("variant").add(new Option(`${v.title} (${v.name})`, v.name));
     $("variant").add(new Option(CUSTOM, ""));
     for (const sel of [$("white"), $("black")]) for (const [v, t] of PLAYERS) sel.add(new Option(t, v));
@@ -58,6 +64,14 @@ export class Play {
 
   wire() {
     $("variant").addEventListener("change", () => { $("custom-row").hidden = $("variant").value !== ""; });
+    $("two-devices").addEventListener("change", () => {
+      const two = $("two-devices").checked;
+      $("two-devices-row").hidden = !two;
+      for (const sel of [$("white"), $("black")]) {
+        if (two) sel.value = "human";
+        sel.disabled = two;
+      }
+    });
     $("custom-file").addEventListener("change", async (e) => {
       const f = e.target.files[0];
       if (f) $("custom-text").value = await f.text();
@@ -79,6 +93,8 @@ export class Play {
     $("load-text").addEventListener("click", () => this.load($("record-text").value));
     $("draw-accept").addEventListener("click", () => this.action("draw/answer", { accept: true }));
     $("draw-decline").addEventListener("click", () => this.action("draw/answer", { accept: false }));
+    $("undo-accept").addEventListener("click", () => this.action("undo/answer", { accept: true }));
+    $("undo-decline").addEventListener("click", () => this.action("undo/answer", { accept: false }));
     $("copy-position").addEventListener("click", () => this.copyPosition());
     $("nav-first").addEventListener("click", () => this.view(0));
     $("nav-back").addEventListener("click", () => this.view(this.shownPly() - 1));
@@ -108,8 +124,18 @@ export class Play {
     await this.newGame();
   }
 
+  /** Opens the game a link's key opens (`#game=KEY`). */
+  async open(key) {
+    await this.replace(() => api(`/api/games/${key}`));
+  }
+
   request() {
     const body = { white: $("white").value, black: $("black").value };
+    if ($("two-devices").checked) {
+      body.seat = $("my-seat").value;
+      const [initial, increment] = $("clock").value.split("+").map(Number);
+      if (initial) body.clock = { initial_ms: initial, increment_ms: increment };
+    }
     if ($("variant").value) body.variant = $("variant").value;
     else body.variant_text = $("custom-text").value;
     const pos = $("start-position").value.trim();
@@ -128,23 +154,62 @@ export class Play {
     await this.replace(() => api("/api/games/load", body));
   }
 
-  /** Swaps in a new game from `make`, dropping the old one on the server. A new game
-   * may be asked for at any time, even while a computer thinks in the old one. */
+  /** Swaps in a game from `make` (a new one, or one a link opens), and follows its
+   * live updates. An old game left with no move is dropped on the server (a played
+   * or finished one stays: its links still open it, the archive lists it). A new
+   * game may be asked for at any time, even while a computer thinks in the old one. */
   async replace(make) {
     this.analysis.stop();
     await this.waitFor(async () => {
       const game = await make();
       const old = this.game;
-      if (old) api(`/api/games/${old.id}`, undefined, "DELETE").catch(() => {});
+      if (old && old.id !== game.id && old.access === "table" && !old.moves.length) {
+        api(`/api/games/${old.id}`, undefined, "DELETE").catch(() => {});
+      }
       this.game = game;
       this.selected = null;
       this.board.setLayout(game.layout);
-      this.board.setFlipped(game.black.human && !game.white.human);
+      this.board.setFlipped(game.access === "black" || (game.access === "table" && game.black.human && !game.white.human));
       this.viewPly = null;
       this.viewPos = null;
+      this.keepLinks(game);
+      this.clocks.set(game.clock);
+      history.replaceState(null, "", `#game=${game.id}`);
+      this.live.follow(game.id);
       this.notice(game.message || "");
       this.show();
     });
+  }
+
+  /** A game the server sent (an answer, or a live update): shown unless it is older
+   * than the one shown (updates and answers may cross). */
+  accept(game) {
+    const g = this.game;
+    if (!g || game.id !== g.id || game.version < g.version) return;
+    this.game = { ...game, layout: game.layout || g.layout };
+    this.clocks.set(game.clock);
+    if (this.viewPly !== null && this.viewPly > game.moves.length) this.viewPly = null;
+    if (g.moves.length !== game.moves.length) this.selected = null;
+    this.show();
+    this.advance();
+  }
+
+  /** The links to a game between two people: given once, to its creator, and kept in
+   * this browser so that a reload still shows them. */
+  keepLinks(game) {
+    const name = `bushka-links-${game.watch}`;
+    try {
+      if (game.links) localStorage.setItem(name, JSON.stringify(game.links));
+      this.links = game.links || JSON.parse(localStorage.getItem(name) || "null");
+    } catch {
+      this.links = game.links || null;
+    }
+  }
+
+  /** Whether the person at this page may move now. */
+  myTurn() {
+    const g = this.game;
+    return !!g && g.to_move === "human" && (g.access === "table" || g.access === g.current.side);
   }
 
   /** Whether the page waits for the server: a request that changes the game is under
@@ -184,7 +249,7 @@ export class Play {
    * game is replaced: the loop of a replaced game stops and the new game's starts). */
   async advance() {
     const id = this.game?.id;
-    if (!id || this.advancing === id || this.game.to_move !== "computer") return;
+    if (!id || this.advancing === id || this.game.to_move !== "computer" || this.game.access !== "table") return;
     this.advancing = id;
     const current = () => this.game && this.game.id === id;
     try {
@@ -194,8 +259,7 @@ export class Play {
         if (both) await new Promise((r) => setTimeout(r, COMPUTER_PAUSE_MS));
         const game = await api(`/api/games/${id}/computer`, {});
         if (!current()) return;
-        this.game = game;
-        this.show();
+        this.accept(game);
       }
     } catch (e) {
       if (current()) this.notice(e.message);
@@ -216,11 +280,16 @@ export class Play {
     status.dataset.busy = this.waiting() ? "1" : "0";
     if (!g) return;
     status.dataset.game = g.id;
-    status.dataset.turn = g.outcome ? "over" : g.to_move;
+    // `human`: this page's person is to move; `other`: the other person (or, for a
+    // watcher, anyone) is.
+    status.dataset.turn = g.outcome ? "over" : g.to_move === "human" && !this.myTurn() ? "other" : g.to_move;
     status.dataset.ply = String(this.shownPly());
     const pos = this.viewPly === null ? g.current : this.viewPos;
     const side = pos.side === "white" ? "White" : "Black";
     let text = g.outcome && this.viewPly === null ? "Game over" : `${side} to move`;
+    if (!g.outcome && this.viewPly === null && g.access !== "table") {
+      text += g.access === "watch" ? " (you are watching)" : this.myTurn() ? " (your move)" : " (their move)";
+    }
     if (thinking) text = `${side} (${playerName(g[g.current.side])}) is thinking…`;
     if (this.viewPly !== null) text += ` (looking at ply ${this.viewPly}; click the board or press End to return)`;
     status.textContent = text;
@@ -232,7 +301,7 @@ export class Play {
     if (this.viewPly !== null) return this.view(null);
     // A computer's move that failed (the server was busy, say) is asked for again.
     if (g.to_move === "computer") return this.advance();
-    if (g.to_move !== "human") return;
+    if (!this.myTurn()) return;
     const legal = g.current.legal;
     if (this.selected !== null) {
       const moves = legal.filter((m) => m.from === this.selected && m.to === cell);
@@ -275,9 +344,8 @@ export class Play {
     await this.waitFor(async () => {
       const game = await api(`/api/games/${id}/move`, { move: text });
       if (this.game?.id !== id) return;
-      this.game = game;
       this.notice("");
-      this.show();
+      this.accept(game);
     });
   }
 
@@ -285,7 +353,7 @@ export class Play {
     const text = $("move-input").value.trim();
     if (!text || !this.game) return;
     if (this.waiting()) return this.notice("Wait for the move under way.");
-    if (this.game.to_move !== "human") return this.notice("It is not a person's turn.");
+    if (!this.myTurn()) return this.notice("It is not your move.");
     $("move-input").value = "";
     await this.play(text);
   }
@@ -297,11 +365,10 @@ export class Play {
     await this.waitFor(async () => {
       const game = await api(`/api/games/${id}/${name}`, body || {});
       if (this.game?.id !== id) return;
-      this.game = game;
       this.viewPly = null;
       this.selected = null;
       this.notice(game.message || "");
-      this.show();
+      this.accept(game);
     });
   }
 
@@ -363,7 +430,7 @@ export class Play {
       m.last = [lastMove.from, lastMove.to];
       if (lastMove.captured.length) { m.route = lastMove.route; m.captured = lastMove.captured; }
     }
-    if (this.viewPly === null && g.to_move === "human") {
+    if (this.viewPly === null && this.myTurn()) {
       if (g.current.compulsory) m.selectable = g.current.compulsory.pieces;
       if (this.selected !== null) {
         const from = g.current.legal.filter((mv) => mv.from === this.selected);
@@ -384,7 +451,7 @@ export class Play {
     $("players").textContent = `${g.layout.name}. White: ${playerName(g.white)}; Black: ${playerName(g.black)}.`;
     $("outcome").textContent = g.outcome ? `${g.outcome.result} ${g.outcome.text}` : "";
     this.showStatus();
-    if (this.viewPly === null && g.to_move === "human" && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());
+    if (this.viewPly === null && this.myTurn() && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());
     const list = $("moves");
     list.innerHTML = "";
     let li = null;
@@ -404,11 +471,47 @@ export class Play {
     });
     const cur = list.querySelector(".current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
-    $("draw-answer").hidden = !g.draw_offer;
-    if (g.draw_offer) $("draw-question").textContent = `${g.draw_offer === "white" ? "White" : "Black"} offers a draw. ${g.draw_offer === "white" ? "Black" : "White"}, do you accept?`;
+    this.showQuestion("draw", g.draw_offer, (by) => `${SIDES[by]} offers a draw. ${SIDES[OTHER[by]]}, do you accept?`);
+    this.showQuestion("undo", g.undo_request, (by) => `${SIDES[by]} asks to take back their last move. ${SIDES[OTHER[by]]}, do you allow it?`);
     const over = !!g.outcome;
     $("draw").disabled = over || !g.can_offer_draw;
     $("resign").disabled = over || !g.can_resign;
     $("undo").disabled = !g.can_undo;
+    $("undo").textContent = g.access === "white" || g.access === "black" ? "Ask to take back" : "Undo";
+    this.showLinks();
+  }
+
+  /** A question `by` one side to the other (a draw offer, a request to take back a
+   * move): asked of the person it is for, told to everyone else. */
+  showQuestion(name, by, question) {
+    const g = this.game;
+    const mine = !!by && (g.access === "table" || g.access === OTHER[by]);
+    $(`${name}-answer`).hidden = !mine;
+    if (mine) $(`${name}-question`).textContent = question(by);
+    else if (by && !$("notice").textContent) this.notice(`${question(by).split(".")[0]}: waiting for ${SIDES[OTHER[by]]}'s answer.`);
+  }
+
+  /** Who this page plays in a game between two people, and the links to send. */
+  showLinks() {
+    const g = this.game;
+    const box = $("links");
+    box.hidden = g.access === "table";
+    if (box.hidden) return;
+    box.innerHTML = "";
+    const line = (text) => box.appendChild(document.createElement("div")).append(text);
+    line(g.access === "watch" ? "You are watching this game." : `You play ${SIDES[g.access]}.`);
+    const base = `${location.origin}${location.pathname}#game=`;
+    const links = this.links || {};
+    for (const [access, label] of [[OTHER[g.access], `Send ${SIDES[OTHER[g.access]]} this link:`], ["watch", "Watchers' link:"]]) {
+      const key = access === "watch" ? g.watch : links[access];
+      if (!key || g.access === "watch") continue;
+      line(label);
+      const input = document.createElement("input");
+      input.readOnly = true;
+      input.value = base + key;
+      input.id = `link-${access}`;
+      input.addEventListener("focus", () => input.select());
+      box.appendChild(input);
+    }
   }
 }

@@ -36,6 +36,8 @@ const ASSETS: &[Asset] = &[
     asset!("play.js", JS),
     asset!("analysis.js", JS),
     asset!("lab.js", JS),
+    asset!("live.js", JS),
+    asset!("archive.js", JS),
 ];
 
 fn respond(asset: &Asset) -> Response {

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SHOTS, startServer, startBrowser, openApp, settle, newGame, clickCell, moveList, shownPly } from "./server.js";
+import { SHOTS, startServer, startBrowser, openApp, settle, newGame, clickCell, clickAMove, moveList, shownPly } from "./server.js";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -12,27 +12,6 @@ after(async () => { await browser?.close(); server?.stop(); });
 
 const OFFICIAL = ["bushka", "bushka-9x11", "hexbushka"];
 const MAX_PLIES = 600;
-
-// One move as a person makes it: click own pieces (the ringed ones first when a capture
-// is compulsory) until one shows destinations, then click a destination.
-async function clickAMove(page, turn) {
-  const mine = await page.$$eval(`#board [data-piece^='${turn}']`, (ps) =>
-    ps.map((p) => ({ name: p.closest("[data-cell]").dataset.name, must: !!p.closest("[data-cell]").querySelector(".must") })));
-  const order = [...mine.filter((p) => p.must), ...mine.filter((p) => !p.must)];
-  for (const piece of order) {
-    await clickCell(page, piece.name);
-    const targets = await page.$$eval("#board [data-cell]", (cells) => cells.filter((c) => c.querySelector(".target")).map((c) => c.dataset.name));
-    if (!targets.length) continue;
-    const before = (await moveList(page)).length;
-    await clickCell(page, targets[Math.floor(Math.random() * targets.length)]);
-    if (await page.isVisible("#choose-route")) await page.click("#choose-route button");
-    await page.waitForFunction((n) => document.querySelectorAll("#moves span[data-ply]").length > n, before);
-    return;
-  }
-  await page.screenshot({ path: join(SHOTS, "stuck.png") });
-  const state = await page.evaluate(() => [document.getElementById("status").textContent, document.getElementById("notice").textContent, document.getElementById("status").dataset.turn]);
-  throw new Error(`no piece of ${turn} could move: ${JSON.stringify(state)} ${JSON.stringify(mine)}`);
-}
 
 for (const variant of OFFICIAL) {
   test(`a whole game against the random player on ${variant}`, async () => {

@@ -13,10 +13,13 @@ const root = resolve(here, "../../../..");
 export const SHOTS = process.env.BUSHKA_SHOTS || join(root, "target", "browser-screenshots");
 mkdirSync(SHOTS, { recursive: true });
 
-/** Runs the binary (BUSHKA_BIN, or target/debug/bushka) on a free port. */
-export async function startServer() {
+/** Runs the binary (BUSHKA_BIN, or target/debug/bushka) on `port` (default: a free
+ * one), its games in the directory `data` (default: in memory only). `kill()` ends it
+ * as a crash would (SIGKILL), `stop()` as Ctrl-C does. */
+export async function startServer({ port, data } = {}) {
   const bin = process.env.BUSHKA_BIN || join(root, "target", "debug", "bushka");
-  const child = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const store = data ? ["--data", data] : ["--memory"];
+  const child = spawn(bin, ["serve", "--port", String(port || 0), ...store], { stdio: ["ignore", "pipe", "inherit"] });
   let timer;
   const url = await new Promise((ok, fail) => {
     let out = "";
@@ -28,7 +31,13 @@ export async function startServer() {
     child.on("exit", (code) => fail(new Error(`bushka serve exited with ${code}: ${out}`)));
     timer = setTimeout(() => fail(new Error(`bushka serve printed no address: ${out}`)), 60000);
   }).finally(() => clearTimeout(timer));
-  return { url, stop: () => child.kill("SIGINT") };
+  const exited = new Promise((ok) => child.on("exit", ok));
+  return {
+    url,
+    port: Number(new URL(url).port),
+    stop: () => child.kill("SIGINT"),
+    kill: () => { child.kill("SIGKILL"); return exited; },
+  };
 }
 
 /** A headless Chromium (CHROMIUM, or /usr/bin/chromium). */
@@ -95,4 +104,25 @@ export async function clickCell(page, name, board = "#board") {
 /** The move list's texts. */
 export function moveList(page) {
   return page.$$eval("#moves span[data-ply]", (spans) => spans.map((s) => s.textContent));
+}
+
+// One move as a person makes it: click own pieces (the ringed ones first when a capture
+// is compulsory) until one shows destinations, then click a destination.
+export async function clickAMove(page, turn) {
+  const mine = await page.$$eval(`#board [data-piece^='${turn}']`, (ps) =>
+    ps.map((p) => ({ name: p.closest("[data-cell]").dataset.name, must: !!p.closest("[data-cell]").querySelector(".must") })));
+  const order = [...mine.filter((p) => p.must), ...mine.filter((p) => !p.must)];
+  for (const piece of order) {
+    await clickCell(page, piece.name);
+    const targets = await page.$$eval("#board [data-cell]", (cells) => cells.filter((c) => c.querySelector(".target")).map((c) => c.dataset.name));
+    if (!targets.length) continue;
+    const before = (await moveList(page)).length;
+    await clickCell(page, targets[Math.floor(Math.random() * targets.length)]);
+    if (await page.isVisible("#choose-route")) await page.click("#choose-route button");
+    await page.waitForFunction((n) => document.querySelectorAll("#moves span[data-ply]").length > n, before);
+    return;
+  }
+  await page.screenshot({ path: join(SHOTS, "stuck.png") });
+  const state = await page.evaluate(() => [document.getElementById("status").textContent, document.getElementById("notice").textContent, document.getElementById("status").dataset.turn]);
+  throw new Error(`no piece of ${turn} could move: ${JSON.stringify(state)} ${JSON.stringify(mine)}`);
 }
