@@ -207,7 +207,7 @@ fn a_thousand_stored_games_survive_a_crash_and_a_restart() {
                                 );
                                 moves.push(text);
                             }
-                            let finished = n % FINISHED_EVERY == 0;
+                            let finished = n.is_multiple_of(FINISHED_EVERY);
                             if finished {
                                 answer(
                                     client

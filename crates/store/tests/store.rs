@@ -70,7 +70,10 @@ fn a_game_reads_back_after_reopening_with_its_moves_undos_and_end() {
         // An undo of one move, then another move in its place.
         store.change("g1", &change(2, &[], 2)).expect("undone");
         assert_eq!(store.unfinished(3_000).expect("read"), ["g1"]);
-        assert!(store.unfinished(3_001).expect("read").is_empty(), "no clock runs");
+        assert!(
+            store.unfinished(3_001).expect("read").is_empty(),
+            "no clock runs"
+        );
         let clock = ClockState {
             remaining_ms: ByColour::new(280_000, 0),
             running_since_ms: Some(9_000),

@@ -214,7 +214,11 @@ mod tests {
             increment_ms: 3_000,
         };
         assert!(ok.control().is_ok());
-        for bad in [(0, 0), (MAX_INITIAL_MS + 1, 0), (60_000, MAX_INCREMENT_MS + 1)] {
+        for bad in [
+            (0, 0),
+            (MAX_INITIAL_MS + 1, 0),
+            (60_000, MAX_INCREMENT_MS + 1),
+        ] {
             let request = ClockRequest {
                 initial_ms: bad.0,
                 increment_ms: bad.1,

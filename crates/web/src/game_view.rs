@@ -206,4 +206,3 @@ fn labels(session: &Session) -> ByColour<String> {
             .map_or_else(|| session.spec(side).to_string(), |(_, v)| v.clone())
     })
 }
-

@@ -182,7 +182,10 @@ impl Live {
         let (keep, moves) = if self.dirty || plies > self.stored + 1 {
             let keep = if self.dirty { 0 } else { self.stored };
             let history = self.session.history();
-            (keep, history.into_iter().skip(keep).map(|p| p.mv.text).collect())
+            (
+                keep,
+                history.into_iter().skip(keep).map(|p| p.mv.text).collect(),
+            )
         } else if plies == self.stored + 1 {
             let last = self.session.last_ply().map(|p| p.mv.text);
             (self.stored, last.into_iter().collect())
@@ -193,7 +196,10 @@ impl Live {
             .into_iter()
             .map(|text| StoredMove { text, at_ms: now })
             .collect();
-        let end = self.session.end().map(|end| ending(&self.session, end, now));
+        let end = self
+            .session
+            .end()
+            .map(|end| ending(&self.session, end, now));
         self.version += 1;
         let change = Change {
             keep,
@@ -209,7 +215,10 @@ impl Live {
                 self.dirty = false;
             }
             Err(e) => {
-                eprintln!("bushka serve: game {}: a change was not stored: {e}", self.id);
+                eprintln!(
+                    "bushka serve: game {}: a change was not stored: {e}",
+                    self.id
+                );
                 self.dirty = true;
             }
         }

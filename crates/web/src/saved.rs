@@ -117,6 +117,8 @@ pub fn restore(
     if let Some(side) = flagged {
         session.lose_on_time(side)?;
     }
-    let clock = game.clock.map(|(control, state): (TimeControl, _)| Clock { control, state });
+    let clock = game
+        .clock
+        .map(|(control, state): (TimeControl, _)| Clock { control, state });
     Ok((session, clock))
 }

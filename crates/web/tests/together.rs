@@ -11,7 +11,8 @@ use support::{Server, assert_error};
 
 /// A game between two people, created from White's seat; the creator's view.
 async fn seat_game(server: &Server, clock: Option<Value>) -> Value {
-    let mut body = json!({ "variant": "bushka", "white": "human", "black": "human", "seat": "white" });
+    let mut body =
+        json!({ "variant": "bushka", "white": "human", "black": "human", "seat": "white" });
     if let Some(clock) = clock {
         body["clock"] = clock;
     }
@@ -74,7 +75,8 @@ impl Events {
                 .expect("an event within a minute")
                 .expect("the stream reads")
                 .expect("the stream goes on");
-            self.buffer.push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
+            self.buffer
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
         }
     }
 }
@@ -107,56 +109,86 @@ async fn each_seat_acts_only_for_its_side_and_a_watcher_only_watches() {
     let mv = first_legal(&game);
     // Black may not move for White, nor the watcher for anyone.
     assert_error(
-        &server.post(&format!("/api/games/{black}/move"), json!({ "move": mv })).await,
+        &server
+            .post(&format!("/api/games/{black}/move"), json!({ "move": mv }))
+            .await,
         403,
         "this link plays Black",
     );
     for action in ["undo", "draw", "resign", "computer", "stop"] {
         assert_error(
-            &server.post(&format!("/api/games/{watch}/{action}"), json!({})).await,
+            &server
+                .post(&format!("/api/games/{watch}/{action}"), json!({}))
+                .await,
             403,
             "only watches",
         );
     }
     assert_error(
-        &server.post(&format!("/api/games/{watch}/move"), json!({ "move": mv })).await,
+        &server
+            .post(&format!("/api/games/{watch}/move"), json!({ "move": mv }))
+            .await,
         403,
         "only watches",
     );
-    assert_eq!(server.delete(&format!("/api/games/{white}")).await, 403, "a seat cannot delete the game");
+    assert_eq!(
+        server.delete(&format!("/api/games/{white}")).await,
+        403,
+        "a seat cannot delete the game"
+    );
     let (status, seen) = server.get(&format!("/api/games/{watch}")).await;
     assert_eq!(status, 200);
     assert_eq!(seen["access"], "watch");
-    assert!(seen.get("links").is_none(), "keys are given once, to the creator");
+    assert!(
+        seen.get("links").is_none(),
+        "keys are given once, to the creator"
+    );
     assert_eq!(seen["can_resign"], false);
 
     // White moves.
-    let (status, after) = server.post(&format!("/api/games/{white}/move"), json!({ "move": mv })).await;
+    let (status, after) = server
+        .post(&format!("/api/games/{white}/move"), json!({ "move": mv }))
+        .await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"].as_array().map(Vec::len), Some(1));
     // An undo asked by White is asked of Black, and only Black answers it.
-    let (status, asked) = server.post(&format!("/api/games/{white}/undo"), json!({})).await;
+    let (status, asked) = server
+        .post(&format!("/api/games/{white}/undo"), json!({}))
+        .await;
     assert_eq!(status, 200, "{asked}");
     assert_eq!(asked["undo_request"], "white");
     assert_eq!(move_texts(&asked).len(), 1, "nothing taken back yet");
     let (status, own) = server
-        .post(&format!("/api/games/{white}/undo/answer"), json!({ "accept": true }))
+        .post(
+            &format!("/api/games/{white}/undo/answer"),
+            json!({ "accept": true }),
+        )
         .await;
     assert_eq!(status, 422, "White cannot answer its own request: {own}");
     let (status, answered) = server
-        .post(&format!("/api/games/{black}/undo/answer"), json!({ "accept": true }))
+        .post(
+            &format!("/api/games/{black}/undo/answer"),
+            json!({ "accept": true }),
+        )
         .await;
     assert_eq!(status, 200, "{answered}");
     assert!(move_texts(&answered).is_empty(), "{answered}");
     // A draw offered by White is Black's to answer; Black resigns only Black.
-    let (status, offered) = server.post(&format!("/api/games/{white}/draw"), json!({})).await;
+    let (status, offered) = server
+        .post(&format!("/api/games/{white}/draw"), json!({}))
+        .await;
     assert_eq!(status, 200, "{offered}");
     assert_eq!(offered["draw_offer"], "white");
     let (status, declined) = server
-        .post(&format!("/api/games/{black}/draw/answer"), json!({ "accept": false }))
+        .post(
+            &format!("/api/games/{black}/draw/answer"),
+            json!({ "accept": false }),
+        )
         .await;
     assert_eq!(status, 200, "{declined}");
-    let (status, resigned) = server.post(&format!("/api/games/{black}/resign"), json!({})).await;
+    let (status, resigned) = server
+        .post(&format!("/api/games/{black}/resign"), json!({}))
+        .await;
     assert_eq!(status, 200, "{resigned}");
     assert_eq!(resigned["outcome"]["result"], "1-0");
 }
@@ -175,7 +207,10 @@ async fn a_dropped_event_stream_reconnects_and_catches_up() {
     assert!(move_texts(&first).is_empty());
     // A move arrives as it happens.
     let (_, after_white) = server
-        .post(&format!("/api/games/{white}/move"), json!({ "move": first_legal(&game) }))
+        .post(
+            &format!("/api/games/{white}/move"),
+            json!({ "move": first_legal(&game) }),
+        )
         .await;
     let (id, seen) = events.next().await;
     assert_eq!(move_texts(&seen), move_texts(&after_white));
@@ -183,10 +218,16 @@ async fn a_dropped_event_stream_reconnects_and_catches_up() {
     // The stream drops; two moves are played meanwhile.
     drop(events);
     let (_, after_black) = server
-        .post(&format!("/api/games/{black}/move"), json!({ "move": first_legal(&after_white) }))
+        .post(
+            &format!("/api/games/{black}/move"),
+            json!({ "move": first_legal(&after_white) }),
+        )
         .await;
     let (_, now) = server
-        .post(&format!("/api/games/{white}/move"), json!({ "move": first_legal(&after_black) }))
+        .post(
+            &format!("/api/games/{white}/move"),
+            json!({ "move": first_legal(&after_black) }),
+        )
         .await;
     assert_eq!(move_texts(&now).len(), 3);
     // Reconnected, the first event is the game as it is now: no move is lost.
@@ -206,11 +247,18 @@ async fn a_flag_falls_on_the_servers_clock_and_is_announced() {
         game["links"]["white"].as_str().expect("key"),
         game["watch"].as_str().expect("key"),
     );
-    assert_eq!(game["clock"]["running"], Value::Null, "no clock runs before the first move");
+    assert_eq!(
+        game["clock"]["running"],
+        Value::Null,
+        "no clock runs before the first move"
+    );
     let mut events = Events::open(&server, watch, None).await;
     events.next().await;
     let (status, moved) = server
-        .post(&format!("/api/games/{white}/move"), json!({ "move": first_legal(&game) }))
+        .post(
+            &format!("/api/games/{white}/move"),
+            json!({ "move": first_legal(&game) }),
+        )
         .await;
     assert_eq!(status, 200, "{moved}");
     assert_eq!(moved["clock"]["running"], "black");
@@ -223,7 +271,10 @@ async fn a_flag_falls_on_the_servers_clock_and_is_announced() {
     };
     assert_eq!(ended["outcome"]["result"], "1-0", "{ended}");
     assert!(
-        ended["outcome"]["text"].as_str().expect("text").contains("time"),
+        ended["outcome"]["text"]
+            .as_str()
+            .expect("text")
+            .contains("time"),
         "{ended}"
     );
     assert_eq!(ended["clock"]["black_ms"], 0);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::{Path, State};
 use bushka_geometry::Colour;
-use bushka_session::{DrawOffer, Session, SessionError, Undone, UndoRequest};
+use bushka_session::{DrawOffer, Session, SessionError, UndoRequest, Undone};
 use bushka_store::Access;
 use serde::Deserialize;
 
@@ -129,7 +129,13 @@ pub async fn computer(
         let message = played
             .is_none()
             .then(|| "The computer found no move and resigned.".to_string());
-        let view = game_view((&id, access), &entry.id, Some(&entry.layout), &guard, message);
+        let view = game_view(
+            (&id, access),
+            &entry.id,
+            Some(&entry.layout),
+            &guard,
+            message,
+        );
         Ok(Json(view))
     })
     .await?
@@ -215,11 +221,7 @@ pub async fn resign(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     change(&state, &id, |s, access| {
-        let side = acting(
-            access,
-            || s.acting_person(),
-            "no person plays in this game",
-        )?;
+        let side = acting(access, || s.acting_person(), "no person plays in this game")?;
         let outcome = s.resign(side)?;
         Ok(Some(format!("{} resigned: {outcome}.", side.name())))
     })

@@ -37,11 +37,10 @@ pub async fn stream(
             async move {
                 let entry = game?;
                 let guard = Arc::clone(&entry.live).lock_owned().await;
-                let view = run_blocking(move || {
-                    game_view((&key, access), &entry.id, None, &guard, None)
-                })
-                .await
-                .ok()?;
+                let view =
+                    run_blocking(move || game_view((&key, access), &entry.id, None, &guard, None))
+                        .await
+                        .ok()?;
                 Event::default()
                     .id(view.version.to_string())
                     .event("game")

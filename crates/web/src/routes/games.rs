@@ -178,7 +178,10 @@ fn between_people(
                 .into(),
         ));
     }
-    let clock = clock.map(ClockRequest::control).transpose()?.map(Clock::new);
+    let clock = clock
+        .map(ClockRequest::control)
+        .transpose()?
+        .map(Clock::new);
     Ok((seat, clock))
 }
 
@@ -206,7 +209,9 @@ pub async fn create(
     let steps = state.limits.generation_steps;
     let position = req.position.clone();
     let session = run_blocking(move || {
-        let opening = position.as_deref().map_or(Opening::Start, Opening::Position);
+        let opening = position
+            .as_deref()
+            .map_or(Opening::Start, Opening::Position);
         let start = Start {
             specs,
             tags,
