@@ -115,6 +115,13 @@ async fn each_seat_acts_only_for_its_side_and_a_watcher_only_watches() {
         403,
         "this link plays Black",
     );
+    // Nor offer a draw on White's move, or ask to take back a move it has not made.
+    for action in ["draw", "undo"] {
+        let (status, refused) = server
+            .post(&format!("/api/games/{black}/{action}"), json!({}))
+            .await;
+        assert_eq!(status, 422, "{action}: {refused}");
+    }
     for action in ["undo", "draw", "resign", "computer", "stop"] {
         assert_error(
             &server
