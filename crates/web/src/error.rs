@@ -57,6 +57,9 @@ pub enum ApiError {
     /// The server holds as many games as it allows.
     #[error("the server already holds {0} games; try again later")]
     TooManyGames(usize),
+    /// The server has as many live-update streams open as it allows.
+    #[error("the server already has {0} live-update streams open; try again later")]
+    TooManyStreams(usize),
     /// Something failed inside the server (a search thread died).
     #[error("internal error: {0}")]
     Internal(String),
@@ -81,7 +84,9 @@ impl ApiError {
             ApiError::UnknownVariant { .. } | ApiError::UnknownGame(_) | ApiError::NotFound(_) => {
                 StatusCode::NOT_FOUND
             }
-            ApiError::Busy(_) | ApiError::TooManyGames(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy(_) | ApiError::TooManyGames(_) | ApiError::TooManyStreams(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

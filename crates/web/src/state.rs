@@ -27,6 +27,9 @@ pub struct Limits {
     pub max_games: usize,
     /// Searches (engine moves, analyses, perft, playtests) running at once.
     pub max_searches: usize,
+    /// Live-update streams open at once (each browser on a game holds one); one more is
+    /// answered "busy" and its browser tries again.
+    pub max_streams: usize,
     /// How long a request waits for a search slot before it is answered "busy".
     pub search_wait: Duration,
     /// A game untouched for this long leaves memory (and the store too, when it has no
@@ -47,6 +50,7 @@ impl Default for Limits {
         Limits {
             max_games: 10_000,
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_streams: 4_096,
             search_wait: Duration::from_secs(30),
             idle: Duration::from_secs(2 * 60 * 60),
             sweep: Duration::from_secs(60),
@@ -72,6 +76,7 @@ pub struct AppState {
     /// Games held, by public id.
     games: std::sync::Mutex<HashMap<String, Slot>>,
     searches: Arc<Semaphore>,
+    streams: Arc<Semaphore>,
 }
 
 /// The handle the router passes to handlers.
@@ -104,6 +109,7 @@ impl AppState {
             .collect();
         AppState {
             searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+            streams: Arc::new(Semaphore::new(limits.max_streams)),
             limits,
             builtins,
             store: Arc::new(store),
@@ -131,6 +137,13 @@ impl AppState {
         // A handler that panicked while holding the map left it consistent (every
         // operation on it is a single insert, lookup or retain).
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A place for one more live-update stream, held as long as the stream is open.
+    pub fn stream_place(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        Arc::clone(&self.streams)
+            .try_acquire_owned()
+            .map_err(|_| ApiError::TooManyStreams(self.limits.max_streams))
     }
 
     /// Whether one more game may be held.

@@ -6,6 +6,7 @@ mod support;
 
 use std::time::Duration;
 
+use bushka_web::Limits;
 use serde_json::{Value, json};
 use support::{Server, assert_error};
 
@@ -290,4 +291,42 @@ async fn a_flag_falls_on_the_servers_clock_and_is_announced() {
     let (status, archive) = server.get("/api/archive").await;
     assert_eq!(status, 200);
     assert_eq!(archive["games"][0]["id"], watch, "{archive}");
+}
+
+/// Live-update streams are bounded: one past the server's limit is answered "busy"
+/// (503, naming the limit), and a stream that closes gives its place back.
+#[tokio::test]
+async fn live_update_streams_are_bounded_and_give_their_place_back() {
+    let server = Server::with(Limits {
+        max_streams: 2,
+        ..Limits::default()
+    })
+    .await;
+    let game = seat_game(&server, None).await;
+    let watch = game["watch"].as_str().expect("key");
+    let mut first = Events::open(&server, watch, None).await;
+    first.next().await;
+    let mut second = Events::open(&server, watch, None).await;
+    second.next().await;
+    let refused = server.get(&format!("/api/games/{watch}/events")).await;
+    assert_error(
+        &refused,
+        503,
+        "the server already has 2 live-update streams open; try again later",
+    );
+    drop(first);
+    // The server notices the closed connection and frees its place.
+    for _ in 0..100 {
+        let response = server
+            .client
+            .get(format!("{}/api/games/{watch}/events", server.base))
+            .send()
+            .await
+            .expect("an answer");
+        if response.status().as_u16() == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("a closed stream's place never came back");
 }

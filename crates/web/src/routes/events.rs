@@ -24,6 +24,7 @@ pub async fn stream(
     State(state): State<SharedState>,
     Path(key): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let place = state.stream_place()?;
     let (entry, access) = state.game(&key).await?;
     // The stream holds the game weakly: a game let go of (idle) ends its streams, and
     // their browsers reconnect to it as loaded again.
@@ -34,6 +35,8 @@ pub async fn stream(
         .then(move |_| {
             let game = game.upgrade();
             let key = key.clone();
+            // The stream's place is given back when the stream ends.
+            let _place = &place;
             async move {
                 let entry = game?;
                 let guard = Arc::clone(&entry.live).lock_owned().await;
