@@ -11,6 +11,7 @@ pub mod cells;
 mod check;
 pub mod common;
 mod compare;
+mod hub;
 mod matches;
 mod merge;
 mod moves;
@@ -65,6 +66,8 @@ pub enum Command {
     Serve(serve::Args),
     /// Merge the shard files of `compare --shard` into the report of the whole run.
     Merge(merge::Args),
+    /// Speak the Hub engine protocol (Scan 3.1's) on standard input and output.
+    Hub(hub::Args),
 }
 
 impl Command {
@@ -86,12 +89,17 @@ impl Command {
             Command::Solve(args) => solve::run(args),
             Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
+            Command::Hub(args) => hub::run(args),
         }
     }
 }
 
 /// The default `--variant`.
 pub const DEFAULT_VARIANT: &str = "bushka";
+
+/// The default `--variant` of the engine protocols: International draughts, what the
+/// draughts world's programs play.
+pub const DEFAULT_HUB_VARIANT: &str = "draughts";
 
 /// Loads the board named by a `--variant` argument: a built-in variant's name, or a
 /// path to a variant file.

@@ -83,7 +83,9 @@ impl HubLine {
                 } else {
                     let len = v.find(|c| !name_char(c)).unwrap_or(v.len());
                     if len == 0 {
-                        return Err(format!("`{name}=` has no value (write `{name}=\"\"`)"));
+                        return Err(format!(
+                            "`{name}=` has no value (an empty one is written as two double quotes)"
+                        ));
                     }
                     rest = &v[len..];
                     Some(v[..len].to_string())

@@ -1,0 +1,15 @@
+//! The engine's side of the draughts world's engine protocols: front ends that read a
+//! protocol's messages, translate them to the session API (a game set up by the GUI,
+//! a searcher kept for the game) and write the answers. No rules here: positions,
+//! moves and searches are the session's.
+//!
+//! - [`hub`]: `bushka hub`, Hub 2 (Scan 3.1) over standard input and output.
+
+#![forbid(unsafe_code)]
+
+mod game;
+pub mod hub;
+mod io;
+mod search;
+
+pub use hub::serve_hub;
