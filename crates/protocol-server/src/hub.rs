@@ -148,7 +148,7 @@ struct Hub {
 /// `default_variant` (a built-in id or a variant file) until a GUI sets another.
 pub fn serve_hub(
     default_variant: &Variant,
-    input: &mut impl BufRead,
+    input: &mut dyn BufRead,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {
     let id = default_variant.geometry().meta().id.clone();

@@ -19,10 +19,9 @@ pub enum Input {
 }
 
 /// Reads the next line of `input`.
-pub fn read_line(input: &mut impl BufRead) -> Input {
+pub fn read_line(input: &mut dyn BufRead) -> Input {
     let mut bytes = Vec::new();
-    match input
-        .by_ref()
+    match (&mut *input)
         .take(MAX_INPUT_LINE as u64 + 1)
         .read_until(b'\n', &mut bytes)
     {
@@ -40,7 +39,7 @@ pub fn read_line(input: &mut impl BufRead) -> Input {
 }
 
 /// Skips the rest of the current line of `input`, without keeping it.
-fn skip_line(input: &mut impl BufRead) {
+fn skip_line(input: &mut dyn BufRead) {
     loop {
         let (used, found) = match input.fill_buf() {
             Ok([]) | Err(_) => return,
