@@ -21,7 +21,7 @@ use bushka_session::{IterationReport, Searcher, Variant};
 
 use crate::game::{GuiGame, move_text};
 use crate::io::{Input, Output, read_line};
-use crate::search::{self, Running, Search};
+use crate::search::{Search, Thinker};
 
 /// The transposition table's size before `set-param name=hash`, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -138,9 +138,7 @@ struct Hub {
     out: Output,
     params: Params,
     game: GuiGame,
-    /// The searcher, when no search has it.
-    searcher: Option<Searcher>,
-    running: Option<Running>,
+    engine: Thinker,
     level: Limits,
 }
 
@@ -166,9 +164,8 @@ pub fn serve_hub(
         out: Output::new(output),
         game: GuiGame::new(default_variant, Dialect::of(default_variant.geometry()))
             .map_err(io::Error::other)?,
-        searcher: Some(Searcher::new(default_variant, params.hash_mib)),
+        engine: Thinker::new(Searcher::new(default_variant, params.hash_mib)),
         params,
-        running: None,
         level: Limits::default(),
     };
     loop {
@@ -194,7 +191,7 @@ pub fn serve_hub(
             break;
         }
     }
-    hub.halt();
+    hub.engine.halt();
     Ok(())
 }
 
@@ -204,31 +201,19 @@ impl Hub {
             .line(&HubLine::new("error").arg("message", message).to_string())
     }
 
-    /// Ends a running search (it answers `done`) and takes its searcher back.
-    fn halt(&mut self) {
-        if let Some(running) = self.running.take() {
-            self.searcher = Some(running.stop());
-        }
-    }
-
     /// Carries out one line; `false` to quit.
     fn handle(&mut self, line: &HubLine) -> io::Result<bool> {
-        match (line.command.as_str(), self.running.as_mut()) {
-            ("ping", _) => self.out.line("pong")?,
-            ("ponder-hit", Some(running)) => running.ponder_hit(),
-            ("stop", Some(_)) => self.halt(),
-            ("ponder-hit" | "stop", None) => {}
-            (command, _) => {
-                self.halt();
+        match line.command.as_str() {
+            "ping" => self.out.line("pong")?,
+            "ponder-hit" => self.engine.ponder_hit(),
+            "stop" => self.engine.halt(),
+            command => {
+                self.engine.halt();
                 match command {
                     "hub" => self.introduce()?,
                     "set-param" => self.set_param(line)?,
                     "init" => self.init()?,
-                    "new-game" => {
-                        if let Some(searcher) = self.searcher.as_mut() {
-                            searcher.clear();
-                        }
-                    }
+                    "new-game" => self.engine.clear(),
                     "pos" => self.pos(line)?,
                     "level" => match read_level(line) {
                         Ok(level) => self.level = level,
@@ -320,7 +305,8 @@ impl Hub {
         });
         match loaded {
             Ok((variant, game)) => {
-                self.searcher = Some(Searcher::new(&variant, self.params.hash_mib));
+                self.engine
+                    .replace(Searcher::new(&variant, self.params.hash_mib));
                 self.game = game;
             }
             Err(why) => self.error(&format!("init: {why}"))?,
@@ -351,9 +337,6 @@ impl Hub {
         if self.game.session().end().is_some() {
             return self.out.line("done");
         }
-        let Some(searcher) = self.searcher.take() else {
-            return self.error("go: no searcher");
-        };
         let pondering = line.has("ponder");
         let unlimited = level == Limits::default();
         let search = Search {
@@ -364,8 +347,7 @@ impl Hub {
         };
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         let info_dialect = dialect.clone();
-        self.running = Some(search::start(
-            searcher,
+        self.engine.think(
             search,
             move |it| {
                 let _ = info_out.line(&info_line(&info_dialect, it).to_string());
@@ -383,7 +365,7 @@ impl Hub {
                 }
                 let _ = done_out.line(&done.to_string());
             },
-        ));
+        );
         Ok(())
     }
 }

@@ -3,7 +3,8 @@
 //! a searcher kept for the game) and write the answers. No rules here: positions,
 //! moves and searches are the session's.
 //!
-//! - [`hub`]: `bushka hub`, Hub 2 (Scan 3.1) over standard input and output.
+//! - [`hub`]: `bushka hub`, Hub 2 (Scan 3.1) over standard input and output;
+//! - [`ugi`]: `bushka ugi`, UGI (cutegames) over standard input and output.
 
 #![forbid(unsafe_code)]
 
@@ -11,5 +12,7 @@ mod game;
 pub mod hub;
 mod io;
 mod search;
+pub mod ugi;
 
 pub use hub::serve_hub;
+pub use ugi::serve_ugi;

@@ -121,3 +121,61 @@ impl Running {
         self.release();
     }
 }
+
+/// The engine of a conversation: its searcher, lent to the search that runs.
+pub struct Thinker {
+    /// The searcher, when no search has it.
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+}
+
+impl Thinker {
+    /// An engine with `searcher`, not searching.
+    pub fn new(searcher: Searcher) -> Thinker {
+        Thinker {
+            searcher: Some(searcher),
+            running: None,
+        }
+    }
+
+    /// Ends a running search (it answers) and takes its searcher back.
+    pub fn halt(&mut self) {
+        if let Some(running) = self.running.take() {
+            self.searcher = Some(running.stop());
+        }
+    }
+
+    /// A new searcher (another variant or table size), the search first halted.
+    pub fn replace(&mut self, searcher: Searcher) {
+        self.halt();
+        self.searcher = Some(searcher);
+    }
+
+    /// Forgets what the searcher learnt (a new game), the search first halted.
+    pub fn clear(&mut self) {
+        self.halt();
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.clear();
+        }
+    }
+
+    /// A ponder hit for the running search, if any.
+    pub fn ponder_hit(&mut self) {
+        if let Some(running) = self.running.as_mut() {
+            running.ponder_hit();
+        }
+    }
+
+    /// Starts `search` (a running one halted first), as [`start`] does.
+    pub fn think(
+        &mut self,
+        search: Search,
+        on_iteration: impl FnMut(&IterationReport) + Send + 'static,
+        on_done: impl FnOnce(AnalysisResult, Option<IterationReport>) + Send + 'static,
+    ) {
+        self.halt();
+        if let Some(searcher) = self.searcher.take() {
+            self.running = Some(start(searcher, search, on_iteration, on_done));
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bushka_protocol_server::serve_hub;
 use bushka_session::Variant;
-use support::{Conversation, value};
+use support::Conversation;
 
 const START: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
@@ -40,6 +40,12 @@ fn ready() -> Conversation {
     hub.send("init");
     hub.expect("ready");
     hub
+}
+
+/// The value of `name=` in a protocol line of `name=value` words (unquoted values).
+pub fn value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(name).and_then(|r| r.strip_prefix('=')))
 }
 
 /// The move of a `done` line.

@@ -25,6 +25,7 @@ mod report;
 mod serve;
 mod show;
 mod solve;
+mod ugi;
 mod variants;
 
 use std::path::Path;
@@ -68,6 +69,8 @@ pub enum Command {
     Merge(merge::Args),
     /// Speak the Hub engine protocol (Scan 3.1's) on standard input and output.
     Hub(hub::Args),
+    /// Speak the UGI engine protocol (UCI for any game) on standard input and output.
+    Ugi(ugi::Args),
 }
 
 impl Command {
@@ -90,6 +93,7 @@ impl Command {
             Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
             Command::Hub(args) => hub::run(args),
+            Command::Ugi(args) => ugi::run(args),
         }
     }
 }

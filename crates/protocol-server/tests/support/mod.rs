@@ -129,9 +129,3 @@ impl Conversation {
         panic!("the server did not quit");
     }
 }
-
-/// The value of `name=` in a protocol line of `name=value` words (unquoted values).
-pub fn value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    line.split_whitespace()
-        .find_map(|w| w.strip_prefix(name).and_then(|r| r.strip_prefix('=')))
-}
