@@ -58,8 +58,8 @@ impl GuiGame {
         Ok(())
     }
 
-    /// Plays the move `text` names.
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    /// Plays the move `text` names (in the dialect); the error says why it cannot.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
         let notation = match &self.dialect {
             Dialect::Native(squares) => {
                 let named =

@@ -4,15 +4,18 @@
 //! moves and searches are the session's.
 //!
 //! - [`hub`]: `bushka hub`, Hub 2 (Scan 3.1) over standard input and output;
-//! - [`ugi`]: `bushka ugi`, UGI (cutegames) over standard input and output.
+//! - [`ugi`]: `bushka ugi`, UGI (cutegames) over standard input and output;
+//! - [`dxp`]: `bushka dxp`, DXP (DamExchange) over a TCP connection.
 
 #![forbid(unsafe_code)]
 
+pub mod dxp;
 mod game;
 pub mod hub;
 mod io;
 mod search;
 pub mod ugi;
 
+pub use dxp::serve_dxp;
 pub use hub::serve_hub;
 pub use ugi::serve_ugi;

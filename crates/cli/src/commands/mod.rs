@@ -11,6 +11,7 @@ pub mod cells;
 mod check;
 pub mod common;
 mod compare;
+mod dxp;
 mod hub;
 mod matches;
 mod merge;
@@ -71,6 +72,8 @@ pub enum Command {
     Hub(hub::Args),
     /// Speak the UGI engine protocol (UCI for any game) on standard input and output.
     Ugi(ugi::Args),
+    /// Play International draughts over DXP (DamExchange) with another program.
+    Dxp(dxp::Args),
 }
 
 impl Command {
@@ -94,6 +97,7 @@ impl Command {
             Command::Merge(args) => merge::run(args),
             Command::Hub(args) => hub::run(args),
             Command::Ugi(args) => ugi::run(args),
+            Command::Dxp(args) => dxp::run(args),
         }
     }
 }
