@@ -46,6 +46,8 @@ fn dame_plays_as_a_hub_player_against_bushka() {
     let out = stdout(&output);
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
+    // A `done` without a move (dame wrote one once, late in a game) is a resignation,
+    // not a forfeit.
     for game in games {
         assert!(!game.contains("forfeit"), "{game}");
         assert!(!game.contains("ply limit"), "{game}");

@@ -205,7 +205,8 @@ fn broken_programs_lose_their_games_with_the_reason_in_bounded_time() {
     for (spec, reason) in [
         ("hub:sh -c 'exit 3'".to_string(), "cannot start"),
         (fake_hub("exit 3"), "crashed"),
-        (fake_hub("sleep 30"), "out of time"),
+        (fake_hub("sleep 10"), "no answer"),
+        (fake_hub("sleep 1; echo done move=32-28"), "out of time"),
         (fake_hub("echo done move=banana"), "garbage"),
         (fake_hub("echo done move=11-15"), "illegal move"),
         (fake_hub("echo done move=32-28 ponder=19-23"), ""),
@@ -225,6 +226,8 @@ fn broken_programs_lose_their_games_with_the_reason_in_bounded_time() {
             "0.2",
             "--max-plies",
             "4",
+            "--random-opening",
+            "0",
             "--each",
         ]);
         let waited = started.elapsed();

@@ -168,8 +168,9 @@ impl<B: Bits> HubPlayer<B> {
     }
 
     /// Waits for `done` until `deadline` (then asks it to stop, and waits a little
-    /// more); returns its `move`, and the last `error` the program wrote.
-    fn await_done(&mut self, deadline: Instant) -> Result<(String, Option<String>), Fault> {
+    /// more); returns its `move` (none when it found no move to play), and the last
+    /// `error` the program wrote.
+    fn await_done(&mut self, deadline: Instant) -> Result<(Option<String>, Option<String>), Fault> {
         let mut error = None;
         let mut stopped = false;
         loop {
@@ -188,10 +189,8 @@ impl<B: Bits> HubPlayer<B> {
             };
             match line.command.as_str() {
                 "done" => {
-                    let mv = line.get("move").filter(|m| !m.is_empty()).ok_or_else(|| {
-                        Fault::new(FaultKind::Garbage, format!("`{line}` names no move"))
-                    })?;
-                    return Ok((mv.to_string(), error));
+                    let mv = line.get("move").filter(|m| !m.is_empty());
+                    return Ok((mv.map(str::to_string), error));
                 }
                 "error" => error = Some(line.get("message").unwrap_or_default().to_string()),
                 _ => {}
@@ -227,7 +226,10 @@ impl<B: Bits> Chooser<B> for HubPlayer<B> {
         self.program.send(&level)?;
         self.program.send("go think")?;
         let deadline = Instant::now() + self.bounds.answer(turn, &self.limited);
-        let (text, error) = self.await_done(deadline)?;
-        resolve(&self.dialect, game, &text, error).map(Answer::Move)
+        // A `done` with no move: the program sees no move to play, and gives up.
+        match self.await_done(deadline)? {
+            (Some(text), error) => resolve(&self.dialect, game, &text, error).map(Answer::Move),
+            (None, _) => Ok(Answer::Resign),
+        }
     }
 }
