@@ -9,34 +9,15 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{bushka, command, stderr, stdout};
+use common::{bushka, command, game_lines, played_out, stderr, stdout, succeeds as run_match};
 
 /// The `bushka` binary, for the specs of other programs.
 const BUSHKA: &str = env!("CARGO_BIN_EXE_bushka");
 
-/// Runs a match and returns its output (`--each` lines first), which must succeed.
-fn run_match(args: &[&str]) -> String {
-    let output = bushka(args);
-    assert!(
-        output.status.success(),
-        "bushka {args:?} failed: {}",
-        stderr(&output)
-    );
-    stdout(&output)
-}
-
-/// The `--each` lines: `game N: ... : RESULT, REASON, P plies`.
-fn game_lines(out: &str) -> Vec<&str> {
-    out.lines().filter(|l| l.starts_with("game ")).collect()
-}
-
 /// Checks that every game ended by a rule of the game, with a result.
 fn ended_by_the_rules(out: &str, games: usize) {
-    let lines = game_lines(out);
-    assert_eq!(lines.len(), games, "{out}");
-    for line in lines {
-        assert!(!line.contains("forfeit"), "{line}");
-        assert!(!line.contains("ply limit"), "played to the end: {line}");
+    played_out(out, games);
+    for line in game_lines(out) {
         assert!(
             line.contains(": 1-0, ") || line.contains(": 0-1, ") || line.contains(": 1/2-1/2, "),
             "{line}"

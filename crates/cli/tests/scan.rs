@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{bushka, stderr, stdout, temp_dir};
+use common::{bushka, played_out, stderr, stdout, temp_dir};
 
 #[test]
 #[ignore = "needs Scan 2.0 built from source in BUSHKA_SCAN (see the README)"]
@@ -66,10 +66,5 @@ fn bushka_plays_scan_over_dxp_to_the_end() {
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&run);
     assert!(output.status.success(), "{}", stderr(&output));
-    let out = stdout(&output);
-    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
-    assert_eq!(games.len(), 2, "{out}");
-    for game in games {
-        assert!(!game.contains("forfeit"), "{game}");
-    }
+    played_out(&stdout(&output), 2);
 }

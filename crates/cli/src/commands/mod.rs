@@ -12,7 +12,6 @@ mod check;
 pub mod common;
 mod compare;
 mod dxp;
-mod hub;
 mod matches;
 mod merge;
 mod moves;
@@ -20,13 +19,13 @@ pub mod new;
 mod perft;
 pub(crate) mod play;
 mod playtest;
+mod protocols;
 pub(crate) mod record_file;
 mod replay;
 mod report;
 mod serve;
 mod show;
 mod solve;
-mod ugi;
 mod variants;
 
 use std::path::Path;
@@ -69,9 +68,9 @@ pub enum Command {
     /// Merge the shard files of `compare --shard` into the report of the whole run.
     Merge(merge::Args),
     /// Speak the Hub engine protocol (Scan 3.1's) on standard input and output.
-    Hub(hub::Args),
+    Hub(protocols::Args),
     /// Speak the UGI engine protocol (UCI for any game) on standard input and output.
-    Ugi(ugi::Args),
+    Ugi(protocols::Args),
     /// Play International draughts over DXP (DamExchange) with another program.
     Dxp(dxp::Args),
 }
@@ -95,8 +94,8 @@ impl Command {
             Command::Solve(args) => solve::run(args),
             Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
-            Command::Hub(args) => hub::run(args),
-            Command::Ugi(args) => ugi::run(args),
+            Command::Hub(args) => protocols::run_hub(args),
+            Command::Ugi(args) => protocols::run_ugi(args),
             Command::Dxp(args) => dxp::run(args),
         }
     }

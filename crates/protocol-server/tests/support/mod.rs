@@ -105,18 +105,10 @@ impl Conversation {
     /// Closes the server's input and waits for it to end, which it must do promptly.
     pub fn close(mut self) {
         drop(self.to.take());
-        let server = self.server.take().expect("running");
-        for _ in 0..600 {
-            if server.is_finished() {
-                server.join().expect("no panic").expect("no I/O error");
-                return;
-            }
-            thread::sleep(Duration::from_millis(100));
-        }
-        panic!("the server did not end with its input");
+        self.ended();
     }
 
-    /// Waits for the server to end by itself (after `quit`).
+    /// Waits for the server to end by itself (after `quit`, or its input closed).
     pub fn ended(mut self) {
         let server = self.server.take().expect("running");
         for _ in 0..600 {
@@ -126,6 +118,6 @@ impl Conversation {
             }
             thread::sleep(Duration::from_millis(100));
         }
-        panic!("the server did not quit");
+        panic!("the server did not end:\n{}", self.transcript.join("\n"));
     }
 }

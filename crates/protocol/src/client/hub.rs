@@ -8,7 +8,7 @@ use bushka_engine::{Answer, Chooser, ExternalSpec, Fault, FaultKind, Turn};
 use bushka_rules::{Bits, Board, Game};
 
 use crate::client::process::Program;
-use crate::client::{Bounds, Limited, resolve};
+use crate::client::{Bounds, Limited, launch, resolve};
 use crate::hub::dialect::{Dialect, hub_name};
 use crate::hub::line::HubLine;
 
@@ -37,12 +37,7 @@ impl<B: Bits> HubPlayer<B> {
     /// Starts the program of `spec`, sets it up for `board`'s variant and the spec's
     /// parameters, and waits until it is ready.
     pub fn start(spec: &ExternalSpec, board: &Arc<Board<B>>) -> Result<HubPlayer<B>, Fault> {
-        let bounds = Bounds::of(spec);
-        let command = spec
-            .command()
-            .map_err(|e| Fault::new(FaultKind::Unavailable, e))?;
-        let mut program = Program::start(&command, spec.option("dir").map(std::path::Path::new))?;
-        let deadline = Instant::now() + bounds.start;
+        let (mut program, bounds, deadline) = launch(spec)?;
         program.send("hub")?;
         let mut params = Vec::new();
         loop {

@@ -8,7 +8,7 @@ pub mod hub;
 mod process;
 pub mod ugi;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bushka_engine::{ExternalSpec, Fault, FaultKind, Turn};
 use bushka_rules::{Bits, Game, Move};
@@ -62,6 +62,17 @@ impl Bounds {
             None => self.timeout,
         }
     }
+}
+
+/// Starts the program of `spec` (in its `dir`): the program, the bounds of its spec,
+/// and the deadline by which it must be ready.
+pub(crate) fn launch(spec: &ExternalSpec) -> Result<(process::Program, Bounds, Instant), Fault> {
+    let bounds = Bounds::of(spec);
+    let command = spec
+        .command()
+        .map_err(|e| Fault::new(FaultKind::Unavailable, e))?;
+    let program = process::Program::start(&command, spec.option("dir").map(std::path::Path::new))?;
+    Ok((program, bounds, Instant::now() + bounds.start))
 }
 
 /// The limits of each move that a spec sets (`movetime`, `depth`, `nodes`).

@@ -10,7 +10,7 @@ use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Game};
 
 use crate::client::process::Program;
-use crate::client::{Bounds, Limited, resolve};
+use crate::client::{Bounds, Limited, launch, resolve};
 use crate::hub::dialect::Dialect;
 
 /// A UGI program as a player.
@@ -34,12 +34,7 @@ impl<B: Bits> UgiPlayer<B> {
     /// Starts the program of `spec`, sets its options (the spec's parameters), and
     /// waits until it is ready.
     pub fn start(spec: &ExternalSpec, board: &Arc<Board<B>>) -> Result<UgiPlayer<B>, Fault> {
-        let bounds = Bounds::of(spec);
-        let command = spec
-            .command()
-            .map_err(|e| Fault::new(FaultKind::Unavailable, e))?;
-        let mut program = Program::start(&command, spec.option("dir").map(std::path::Path::new))?;
-        let deadline = Instant::now() + bounds.start;
+        let (mut program, bounds, deadline) = launch(spec)?;
         program.send("ugi")?;
         await_line(&mut program, "ugiok", deadline)?;
         for (name, value) in spec.parameters() {
