@@ -17,10 +17,28 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace
 
-# ---- browser tests ----
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
+
+# ---- interoperation with real programs ----
+# `dame hub` (PyPI dame-rs) plays as a bushka player over Hub, and pydraughts' Hub client
+# drives `bushka hub`: both from a virtual environment made here (python3-venv from apt
+# when missing), kept in target/ for the next run.
+venv="$PWD/target/interop-venv"
+if ! "$venv/bin/python" -c 'import draughts' 2> /dev/null || [ ! -x "$venv/bin/dame" ]; then
+    if ! python3 -m venv --help > /dev/null 2>&1 || ! python3 -c 'import ensurepip' 2> /dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
+        as_root apt-get update -q
+        as_root apt-get install -y -q python3 python3-venv
+    fi
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet dame-rs==0.2.0 pydraughts==0.6.7
+fi
+BUSHKA_INTEROP_VENV="$venv" cargo test -p bushka-cli --test interop -- --ignored
+
+# ---- browser tests ----
 chromium_bin() {
     command -v chromium || command -v chromium-browser || true
 }

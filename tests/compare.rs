@@ -94,7 +94,7 @@ fn check_report(report: &VariantReport, config: &CompareConfig) {
                 );
                 assert_eq!(g.winner, None);
             }
-            Termination::NoLegalMove | Termination::Resignation => {
+            Termination::NoLegalMove | Termination::Resignation | Termination::Forfeit => {
                 assert!(g.winner.is_some(), "{v} game {i}: a win has a winner")
             }
             Termination::Repetition | Termination::Agreement | Termination::KingMoves => {
@@ -443,7 +443,7 @@ fn replayed<B: Bits>(
             End::PlyLimit
         }
     };
-    let stats = GameStats::measure(index, &game, end, opening);
+    let stats = GameStats::measure(index, &game, &end, opening);
     (game, stats)
 }
 

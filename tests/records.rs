@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use bushka_engine::{Chooser, Random};
+use bushka_engine::{Answer, Chooser, Random, Turn};
 use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Outcome, Record, with_board};
 use bushka_tests::{OFFICIAL, builtin};
@@ -69,7 +69,8 @@ fn play_random<B: Bits>(game: &mut Game<B>, seed: u64, plies: usize) {
             break;
         }
         let side = game.position().side().index();
-        let Some(mv) = Chooser::<B>::choose(&mut players[side], game) else {
+        let Ok(Answer::Move(mv)) = Chooser::<B>::choose(&mut players[side], game, &Turn::default())
+        else {
             break;
         };
         game.play(&mv).expect("a random player picks a legal move");

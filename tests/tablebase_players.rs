@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use bushka_engine::{Chooser, PlayerSpec, TablesDir, TablesError, spec_tables};
+use bushka_engine::{Answer, Chooser, PlayerSpec, TablesDir, TablesError, Turn, spec_tables};
 use bushka_geometry::Geometry;
 use bushka_rules::{Board, Game};
 use bushka_tablebase::{FileError, Material, Silent, Tablebases, Value, save, solve};
@@ -104,7 +104,10 @@ fn the_engine_of_a_spec_with_tables_plays_the_fastest_win() {
     let start = table.indexer().unrank(&board, index).expect("legal");
     let mut engine = spec.engine_for(&board, 0, Some(first)).expect("an engine");
     let game = Game::from_position(Arc::clone(&board), start).expect("a game starts");
-    let mv = engine.choose(&game).expect("a move");
+    let mv = match engine.choose(&game, &Turn::default()).expect("an answer") {
+        Answer::Move(mv) => mv,
+        other => panic!("a move, not {other:?}"),
+    };
     assert_eq!(
         tables.probe(&board, &start.play(&board, &mv)),
         Some(Value::Loss(plies - 1)),

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ArenaError;
 use crate::metrics::{self, Estimate, Games, MetricValue};
-use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
+use crate::play::{
+    self, FIRST, GameStats, OPENING, Opening, SECOND, Seat, Termination, derive_seed,
+};
 use crate::series::Series;
 use crate::shard::Shard;
 use crate::trace::{GameTrace, StateEvaluator};
@@ -308,6 +310,13 @@ pub fn play_variants(
     on_game: &(dyn Fn(&GameStats) + Sync),
 ) -> Result<Vec<VariantGames>, ArenaError> {
     play::automated(&config.player)?;
+    if let PlayerSpec::External(spec) = &config.player
+        && spec.protocol == bushka_engine::Protocol::Dxp
+    {
+        return Err(ArenaError::Player(format!(
+            "player `{spec}`: a DXP program plays one side of a game, and compare plays a player against itself"
+        )));
+    }
     if variants.is_empty() {
         return Err(ArenaError::NoVariant);
     }
@@ -335,20 +344,31 @@ fn play_one<B: Bits>(
     on_game: &(dyn Fn(&GameStats) + Sync),
 ) -> Result<VariantGames, ArenaError> {
     let start = play::start_game(board)?;
+    let roster = play::roster(&[&config.player], board, None)?;
     let eval = StateEvaluator::new(board);
     let games = range
         .into_par_iter()
         .map(|index| {
             let i = index as u64;
+            let seat = |stream: u64| Seat {
+                roster: &roster,
+                spec: 0,
+                seed: derive_seed(config.seed, i, stream),
+                tables,
+            };
+            let opening = Opening {
+                start: &start,
+                random: config.random_opening,
+                seed: derive_seed(config.seed, i, OPENING),
+            };
             let (game, end, opening) = play::play_game(
-                (&start, index),
-                (&config.player, derive_seed(config.seed, i, FIRST), tables),
-                (&config.player, derive_seed(config.seed, i, SECOND), tables),
-                config.random_opening,
-                derive_seed(config.seed, i, OPENING),
+                index,
+                opening,
+                (seat(FIRST), seat(SECOND)),
                 config.max_plies,
+                None,
             )?;
-            let stats = GameStats::measure(index, &game, end, opening);
+            let stats = GameStats::measure(index, &game, &end, opening);
             on_game(&stats);
             Ok(GameTrace::measure(stats, &game, &eval))
         })

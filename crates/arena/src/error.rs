@@ -4,8 +4,21 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// A player that needs a person at the terminal was asked to play automatically.
-    #[error("`{0}` cannot play in an automated match: choose random, greedy or engine")]
+    #[error(
+        "`{0}` cannot play in an automated match: choose random, greedy, engine or a program (hub:, ugi:, dxp:)"
+    )]
     Human(String),
+    /// A program that cannot play in this run (the message names its spec and why).
+    #[error("{0}")]
+    Player(String),
+    /// An opening ballot that is no position or line of legal moves of the variant.
+    #[error("ballot on line {line}: {why}")]
+    Ballot {
+        /// The line of the ballot file (from 1).
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {why}")]
     Threads {

@@ -34,6 +34,7 @@
 
 #![forbid(unsafe_code)]
 
+mod ballot;
 mod compare;
 mod error;
 mod expect;
@@ -47,6 +48,7 @@ mod shard_file;
 mod table;
 mod trace;
 
+pub use ballot::{Ballot, read_ballots};
 pub use compare::{
     CompareConfig, DEFAULT_COMPARE_OPENING, DEFAULT_COMPARE_PLAYER, DEFAULT_MAX_PLIES,
     VariantGames, VariantInfo, VariantReport, compare, compare_with, play_variants,

@@ -2,16 +2,19 @@
 
 use std::sync::Arc;
 
-use bushka_engine::PlayerSpec;
+use bushka_engine::{End, Fault, PlayerSpec, Timed};
 use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use bushka_tablebase::Tablebases;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::ballot::Ballot;
 use crate::compare::DEFAULT_MAX_PLIES;
 use crate::error::ArenaError;
-use crate::play::{self, FIRST, GameStats, OPENING, SECOND, Termination, derive_seed};
+use crate::play::{
+    self, FIRST, GameStats, OPENING, Opening, SECOND, Seat, Termination, derive_seed,
+};
 use crate::score::Score;
 
 /// What to play.
@@ -27,8 +30,14 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// The seed every game's seeds derive from.
     pub seed: u64,
-    /// Random plies that open each pair of games (the same for both colour orders).
+    /// Random plies that open each pair of games (the same for both colour orders),
+    /// after the ballot's.
     pub random_opening: usize,
+    /// Opening ballots: pair `i` of games (both colour orders) starts from ballot
+    /// `i` (cycling through them); none: every game starts at the start position.
+    pub ballots: Vec<Ballot>,
+    /// Clocks, or a time per move, for every player; none: the players' own limits.
+    pub timed: Option<Timed>,
     /// Threads; `None` for all cores.
     pub threads: Option<usize>,
     /// When set, every game is kept as a game record with these tags first (then
@@ -47,6 +56,8 @@ impl MatchConfig {
             max_plies: DEFAULT_MAX_PLIES,
             seed: 0,
             random_opening: 0,
+            ballots: Vec::new(),
+            timed: None,
             threads: None,
             record_tags: None,
         }
@@ -76,6 +87,8 @@ pub struct MatchGame {
     pub stats: GameStats,
     /// The game record, when the match keeps them.
     pub record: Option<String>,
+    /// What the loser of a forfeit did wrong.
+    pub fault: Option<Fault>,
 }
 
 impl MatchGame {
@@ -85,6 +98,17 @@ impl MatchGame {
             Colour::White
         } else {
             Colour::Black
+        }
+    }
+
+    /// How the game ended, in words: the termination, and for a forfeit the side at
+    /// fault and what it did.
+    pub fn reason(&self) -> String {
+        match (&self.fault, self.stats.winner) {
+            (Some(fault), Some(winner)) => {
+                format!("forfeit by {}: {fault}", winner.opponent().name())
+            }
+            _ => self.stats.termination.describe().to_string(),
         }
     }
 
@@ -156,6 +180,10 @@ pub struct MatchReport {
     pub losses_no_legal_move: usize,
     /// The first spec's losses by resignation.
     pub losses_resignation: usize,
+    /// The first spec's wins by the other's forfeit.
+    pub wins_forfeit: usize,
+    /// The first spec's losses by forfeit.
+    pub losses_forfeit: usize,
     /// Draws by repetition.
     pub draws_repetition: usize,
     /// Draws by agreement.
@@ -195,6 +223,8 @@ impl MatchReport {
             wins_resignation: 0,
             losses_no_legal_move: 0,
             losses_resignation: 0,
+            wins_forfeit: 0,
+            losses_forfeit: 0,
             draws_repetition: 0,
             draws_agreement: 0,
             draws_king_moves: 0,
@@ -219,8 +249,10 @@ impl MatchReport {
             let counter = match (game.stats.termination, result) {
                 (Termination::NoLegalMove, GameResult::Win) => &mut report.wins_no_legal_move,
                 (Termination::Resignation, GameResult::Win) => &mut report.wins_resignation,
+                (Termination::Forfeit, GameResult::Win) => &mut report.wins_forfeit,
                 (Termination::NoLegalMove, _) => &mut report.losses_no_legal_move,
                 (Termination::Resignation, _) => &mut report.losses_resignation,
+                (Termination::Forfeit, _) => &mut report.losses_forfeit,
                 (Termination::Repetition, _) => &mut report.draws_repetition,
                 (Termination::Agreement, _) => &mut report.draws_agreement,
                 (Termination::KingMoves, _) => &mut report.draws_king_moves,
@@ -237,7 +269,9 @@ impl MatchReport {
 /// Plays a match on `board`. `on_game` is called (from the worker threads, in no
 /// particular order) as each game finishes, for progress reports. The report is the
 /// same for the same board and config whatever the number of threads, as long as the
-/// players do not play on the clock.
+/// players do not play on the clock. Programs (`hub:`, `ugi:`, `dxp:` specs) are
+/// started once before the first game, so that one that cannot play fails the match
+/// at once.
 pub fn run_match(
     board: &AnyBoard,
     config: &MatchConfig,
@@ -262,66 +296,115 @@ fn play_all<B: Bits>(
     (config, tables): (&MatchConfig, &SpecTables),
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<Vec<MatchGame>, ArenaError> {
-    let start = play::start_game(board)?;
+    let starts = if config.ballots.is_empty() {
+        vec![play::start_game(board)?]
+    } else {
+        config
+            .ballots
+            .iter()
+            .map(|ballot| ballot.game(board))
+            .collect::<Result<_, _>>()?
+    };
+    let roster = play::roster(
+        &[&config.first, &config.second],
+        board,
+        config.timed.as_ref(),
+    )?;
+    let context = Context {
+        config,
+        tables,
+        roster: &roster,
+        starts: &starts,
+    };
     (0..config.games)
         .into_par_iter()
         .map(|index| {
-            let game = play_one(&start, (config, tables), index)?;
+            let game = play_one(&context, index)?;
             on_game(&game);
             Ok(game)
         })
         .collect()
 }
 
-fn play_one<B: Bits>(
-    start: &Game<B>,
-    (config, tables): (&MatchConfig, &SpecTables),
-    index: usize,
-) -> Result<MatchGame, ArenaError> {
-    let pair = (index / 2) as u64;
+/// What every game of a match shares.
+struct Context<'a, B: Bits> {
+    config: &'a MatchConfig,
+    tables: &'a SpecTables,
+    roster: &'a bushka_protocol::Roster,
+    /// The games' starts: the ballots' games, or the start position's.
+    starts: &'a [Game<B>],
+}
+
+fn play_one<B: Bits>(context: &Context<'_, B>, index: usize) -> Result<MatchGame, ArenaError> {
+    let config = context.config;
+    let pair = index / 2;
     let first_is_white = index.is_multiple_of(2);
-    let first = (
-        &config.first,
-        derive_seed(config.seed, index as u64, FIRST),
-        tables[0].as_ref(),
-    );
-    let second = (
-        &config.second,
-        derive_seed(config.seed, index as u64, SECOND),
-        tables[1].as_ref(),
-    );
+    let seat = |spec: usize, stream: u64| Seat {
+        roster: context.roster,
+        spec,
+        seed: derive_seed(config.seed, index as u64, stream),
+        tables: context.tables[spec].as_ref(),
+    };
+    let (first, second) = (seat(0, FIRST), seat(1, SECOND));
+    let names = [&config.first, &config.second];
     let (white, black) = if first_is_white {
         (first, second)
     } else {
         (second, first)
     };
+    let (white_name, black_name) = (names[white.spec], names[black.spec]);
+    let opening = Opening {
+        start: &context.starts[pair % context.starts.len()],
+        random: config.random_opening,
+        seed: derive_seed(config.seed, pair as u64, OPENING),
+    };
     let (game, end, opening) = play::play_game(
-        (start, index),
-        white,
-        black,
-        config.random_opening,
-        derive_seed(config.seed, pair, OPENING),
+        index,
+        opening,
+        (white, black),
         config.max_plies,
+        config.timed.as_ref(),
     )?;
-    let stats = GameStats::measure(index, &game, end, opening);
-    let record = config.record_tags.as_ref().map(|tags| {
-        let mut tags = tags.clone();
-        tags.push(("Round".into(), (index + 1).to_string()));
-        tags.push(("White".into(), white.0.to_string()));
-        tags.push(("Black".into(), black.0.to_string()));
-        tags.push((
-            "Termination".into(),
-            stats.termination.describe().to_string(),
-        ));
-        if opening > 0 {
-            tags.push(("Opening".into(), format!("{opening} random plies")));
-        }
-        Record::write(&game, &tags)
-    });
-    Ok(MatchGame {
+    let stats = GameStats::measure(index, &game, &end, opening);
+    let fault = match end {
+        End::Forfeit { fault, .. } => Some(fault),
+        _ => None,
+    };
+    let mut played = MatchGame {
         index,
         first_is_white,
         stats,
-        record,
-    })
+        record: None,
+        fault,
+    };
+    played.record = config.record_tags.as_ref().map(|tags| {
+        let mut tags = tags.clone();
+        tags.push(("Round".into(), (index + 1).to_string()));
+        tags.push(("White".into(), white_name.to_string()));
+        tags.push(("Black".into(), black_name.to_string()));
+        tags.push(("Termination".into(), played.reason()));
+        if opening > 0 {
+            tags.push((
+                "Opening".into(),
+                format!("{opening} plies before the players"),
+            ));
+        }
+        record_with_result(&game, &tags, played.stats.winner)
+    });
+    Ok(played)
+}
+
+/// The record of `game` with `tags`; a game won by forfeit gets its result tag.
+fn record_with_result<B: Bits>(
+    game: &Game<B>,
+    tags: &[(String, String)],
+    winner: Option<Colour>,
+) -> String {
+    let mut game = game.clone();
+    if game.outcome().is_none()
+        && let Some(winner) = winner
+    {
+        game.resign(winner.opponent());
+    }
+    Record::write(&game, tags)
 }

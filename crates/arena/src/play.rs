@@ -3,8 +3,9 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
-use bushka_engine::{End, PlayerSpec, play_out, spec_tables};
+use bushka_engine::{End, PlayerSpec, Timed, play_out, spec_tables};
 use bushka_geometry::{Colour, Geometry};
+use bushka_protocol::Roster;
 use bushka_rules::{Bits, Board, DrawReason, Game, MoveKind, Outcome, WinReason};
 use bushka_tablebase::Tablebases;
 use rand::{Rng, RngCore, SeedableRng};
@@ -46,13 +47,17 @@ pub enum Termination {
     KingMoves,
     /// Stopped at the ply limit and scored as a draw (a match setting, not a rule).
     PlyLimit,
+    /// Lost by a player that failed: a program that could not start, crashed, hung,
+    /// wrote garbage or an illegal move, or ran out of time (a match's judgement).
+    Forfeit,
 }
 
 impl Termination {
     /// The termination and winner of a played-out game.
-    pub fn of(end: End) -> (Termination, Option<Colour>) {
-        match end {
+    pub fn of(end: &End) -> (Termination, Option<Colour>) {
+        match *end {
             End::PlyLimit => (Termination::PlyLimit, None),
+            End::Forfeit { loser, .. } => (Termination::Forfeit, Some(loser.opponent())),
             End::Rule(Outcome::Win { winner, reason }) => (
                 match reason {
                     WinReason::NoLegalMove => Termination::NoLegalMove,
@@ -73,9 +78,9 @@ impl Termination {
         }
     }
 
-    /// Whether a rule of the game ended it (everything but the ply limit).
+    /// Whether a rule of the game ended it (not the ply limit, nor a forfeit).
     pub fn by_rule(self) -> bool {
-        self != Termination::PlyLimit
+        !matches!(self, Termination::PlyLimit | Termination::Forfeit)
     }
 
     /// Words for reports and records.
@@ -87,6 +92,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::KingMoves => "king moves without capture",
             Termination::PlyLimit => "ply limit (scored as a draw)",
+            Termination::Forfeit => "forfeit",
         }
     }
 }
@@ -106,7 +112,8 @@ pub struct GameStats {
     pub termination: Termination,
     /// Plies played, the random opening included.
     pub plies: usize,
-    /// Plies of the random opening actually played.
+    /// Plies of the opening (a ballot's moves and random plies) played before the
+    /// players.
     pub opening_plies: usize,
     /// Legal moves in the start position.
     pub branching_start: usize,
@@ -131,7 +138,7 @@ impl GameStats {
     pub fn measure<B: Bits>(
         index: usize,
         game: &Game<B>,
-        end: End,
+        end: &End,
         opening_plies: usize,
     ) -> GameStats {
         let board = game.board();
@@ -202,6 +209,20 @@ pub(crate) fn automated(spec: &PlayerSpec) -> Result<(), ArenaError> {
     }
 }
 
+/// The players of `specs` for games on `board` timed by `timed`, each program started
+/// once (and each DXP connection opened) to fail before the first game.
+pub(crate) fn roster<B: Bits>(
+    specs: &[&PlayerSpec],
+    board: &Arc<Board<B>>,
+    timed: Option<&Timed>,
+) -> Result<Roster, ArenaError> {
+    let roster = Roster::new(specs, timed).map_err(|e| ArenaError::Player(e.to_string()))?;
+    roster
+        .check(board)
+        .map_err(|e| ArenaError::Player(e.to_string()))?;
+    Ok(roster)
+}
+
 /// The game at the variant's start position, every game of a run begins as a copy
 /// of; fails on a start whose moves cannot be listed (a hostile board).
 pub(crate) fn start_game<B: Bits>(board: &Arc<Board<B>>) -> Result<Game<B>, ArenaError> {
@@ -221,9 +242,29 @@ pub(crate) fn unlisted<B: Bits>(
     }
 }
 
-/// One side of a game: who plays it, the seed offset that varies it, and the endgame
-/// tables its engine probes.
-pub(crate) type Seat<'a> = (&'a PlayerSpec, u64, Option<&'a Arc<Tablebases>>);
+/// One side of a game: who plays it (a spec of a roster), the seed offset that
+/// varies it, and the endgame tables its engine probes.
+pub(crate) struct Seat<'a> {
+    /// The run's players.
+    pub(crate) roster: &'a Roster,
+    /// The spec's index in the roster.
+    pub(crate) spec: usize,
+    /// Varies its seeds.
+    pub(crate) seed: u64,
+    /// The endgame tables its engine probes.
+    pub(crate) tables: Option<&'a Arc<Tablebases>>,
+}
+
+/// How a game opens: from `start` (the variant's start position, or a ballot), then
+/// `random` uniformly random plies drawn from `seed`.
+pub(crate) struct Opening<'a, B: Bits> {
+    /// The game so far.
+    pub(crate) start: &'a Game<B>,
+    /// Random plies.
+    pub(crate) random: usize,
+    /// Their seed.
+    pub(crate) seed: u64,
+}
 
 /// The endgame tables each spec names for `geometry`'s variant, read before any game
 /// starts (each directory once) and shared by the games.
@@ -234,39 +275,60 @@ pub(crate) fn open_tables(
     spec_tables(specs, geometry).map_err(|e| ArenaError::Tables(e.to_string()))
 }
 
-/// Plays game `index` from `start`: `opening` uniformly random plies from
-/// `opening_seed`, then `white` and `black` (built with the given seed offsets) until
-/// a rule ends it or `max_plies` plies have been played in all. Returns the game, how
-/// it ended, and how many opening plies were played; fails when a move leads to a
-/// position whose moves cannot be listed.
+/// Plays game `index`: its opening, then `white` and `black` until a rule ends it,
+/// `max_plies` plies have been played in all, or a player fails, timed by `timed`.
+/// Returns the game, how it ended, and how many opening plies were played (the
+/// ballot's and the random ones); fails when a move leads to a position whose moves
+/// cannot be listed.
 pub(crate) fn play_game<B: Bits>(
-    (start, index): (&Game<B>, usize),
-    white: Seat<'_>,
-    black: Seat<'_>,
-    opening: usize,
-    opening_seed: u64,
+    index: usize,
+    opening: Opening<'_, B>,
+    (white, black): (Seat<'_>, Seat<'_>),
     max_plies: usize,
+    timed: Option<&Timed>,
 ) -> Result<(Game<B>, End, usize), ArenaError> {
-    let board = start.board();
-    let mut game = start.clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(opening_seed);
-    let mut opening_plies = 0;
-    while opening_plies < opening.min(max_plies) {
+    let mut game = opening.start.clone();
+    let board = Arc::clone(game.board());
+    let mut rng = ChaCha8Rng::seed_from_u64(opening.seed);
+    let mut random = 0;
+    while random < opening.random && game.moves().len() < max_plies {
         let legal = game.legal_moves();
         if legal.is_empty() {
             break;
         }
         let mv = legal[rng.random_range(0..legal.len())];
-        game.play(&mv).map_err(|e| unlisted(board, index, e))?;
-        opening_plies += 1;
+        game.play(&mv).map_err(|e| unlisted(&board, index, e))?;
+        random += 1;
     }
-    let build = |(spec, seed, tables): Seat<'_>| spec.build(board, seed, tables.cloned());
-    let (Some(mut w), Some(mut b)) = (build(white), build(black)) else {
-        unreachable!("human specs are rejected before any game starts")
+    let opening_plies = game.moves().len();
+    let build = |seat: &Seat<'_>| {
+        seat.roster
+            .player(seat.spec, &board, seat.seed, seat.tables.cloned())
+            .and_then(|player| {
+                player.ok_or_else(|| {
+                    bushka_engine::Fault::new(bushka_engine::FaultKind::Unavailable, "a person")
+                })
+            })
     };
-    let end = play_out(&mut game, w.as_mut(), b.as_mut(), max_plies, |_, _| {})
-        .map_err(|e| unlisted(board, index, e))?;
+    let (mut w, mut b) = match (build(&white), build(&black)) {
+        (Ok(w), Ok(b)) => (w, b),
+        (Err(fault), _) => return Ok((game, forfeit(Colour::White, fault), opening_plies)),
+        (_, Err(fault)) => return Ok((game, forfeit(Colour::Black, fault), opening_plies)),
+    };
+    let end = play_out(
+        &mut game,
+        w.as_mut(),
+        b.as_mut(),
+        max_plies,
+        timed,
+        |_, _| {},
+    )
+    .map_err(|e| unlisted(&board, index, e))?;
     Ok((game, end, opening_plies))
+}
+
+fn forfeit(loser: Colour, fault: bushka_engine::Fault) -> End {
+    End::Forfeit { loser, fault }
 }
 
 /// The number of threads a run with `threads` uses: that many, or rayon's default

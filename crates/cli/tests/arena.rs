@@ -4,18 +4,7 @@ use std::path::PathBuf;
 
 mod common;
 
-use common::{bushka, stderr, stdout};
-
-/// Asserts success and returns standard output.
-fn ok(args: &[&str]) -> String {
-    let output = bushka(args);
-    assert!(
-        output.status.success(),
-        "bushka {args:?} failed: {}",
-        stderr(&output)
-    );
-    stdout(&output)
-}
+use common::{bushka, stderr, stdout, succeeds as ok};
 
 /// Asserts exit code 1 with a one-line message, and returns it.
 fn fails(args: &[&str]) -> String {

@@ -1,27 +1,34 @@
 //! The Bushka computer opponent, generic over every variant: a static evaluation
 //! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
 //! ([`Searcher`]), the move choosers ([`Chooser`]) that the command line names
-//! ([`PlayerSpec`]), and the loop that plays a game out between two ([`play_out`]).
+//! ([`PlayerSpec`]), clocks ([`Clocks`]), and the loop that plays a game out between
+//! two ([`play_out`]).
 
 #![forbid(unsafe_code)]
 
+mod clock;
 mod eval;
+mod external;
 mod limits;
 mod player;
 mod playout;
 mod score;
 mod search;
+mod spec;
 mod table_dirs;
 mod tables;
 mod tt;
 
+pub use clock::{Clock, Clocks, Flagged, TimeControl, TimeControlError, Timing, Turn, seconds};
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
-pub use limits::{Limits, STEPS_PER_NODE};
-pub use player::{
-    Chooser, DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, Engine, Greedy, HASH_MIB_RANGE, LEVELS,
-    PlayerSpec, Random, SpecError, range_text, spec_tables,
-};
-pub use playout::{End, play_out};
+pub use external::{ExternalSpec, Protocol};
+pub use limits::{Limits, PLANNED_MOVES, STEPS_PER_NODE};
+pub use player::{Answer, Chooser, Engine, Fault, FaultKind, Greedy, Random};
+pub use playout::{End, Timed, play_out};
 pub use score::{MATE, MATE_BOUND, score_text, table_score};
 pub use search::{Iteration, MAX_PLY, SearchResult, Searcher};
+pub use spec::{
+    DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, HASH_MIB_RANGE, LEVELS, PlayerSpec, SpecError,
+    range_text, spec_tables,
+};
 pub use table_dirs::{TablesDir, TablesError};

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use bushka_rules::MAX_GENERATION_STEPS;
 
+use crate::clock::{Clock, Turn};
+
 /// Capture-search steps that count as one node in a search with a node limit: each
 /// generation may take at most this many steps per node left, and every this many
 /// steps it takes count as a node, so `nodes` bounds the whole search's work even on
@@ -20,6 +22,9 @@ pub(crate) fn step_cap(nodes_left: Option<u64>) -> u64 {
     })
 }
 
+/// The moves a clock's time is spread over at most, when the period is longer.
+pub const PLANNED_MOVES: u32 = 25;
+
 /// How long to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -29,8 +34,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time for this move.
     pub movetime: Option<Duration>,
-    /// Time left on the clock and increment per move.
-    pub clock: Option<(Duration, Duration)>,
+    /// The player's clock, when it plays on one.
+    pub clock: Option<Clock>,
 }
 
 impl Limits {
@@ -70,11 +75,32 @@ impl Limits {
         }
     }
 
-    /// The time this move may take, from `movetime` and the clock (the smaller).
-    pub(crate) fn time_budget(&self) -> Option<Duration> {
-        let from_clock = self.clock.map(|(left, inc)| {
-            let share = left / 25 + inc * 3 / 4;
-            share.min(left / 2).max(Duration::from_millis(5))
+    /// These limits for a move asked under `turn`: its clock, and a time for the move
+    /// no longer than either's.
+    pub fn for_turn(&self, turn: &Turn) -> Limits {
+        Limits {
+            movetime: match (self.movetime, turn.movetime) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            clock: turn.clock.or(self.clock),
+            ..*self
+        }
+    }
+
+    /// The time this move may take, from `movetime` and the clock (the smaller). A
+    /// clock's share is its time over the moves still to make in its period (at most
+    /// [`PLANNED_MOVES`], plus one in reserve), with most of the increment, never more
+    /// than half of what is left.
+    pub fn time_budget(&self) -> Option<Duration> {
+        let from_clock = self.clock.map(|clock| {
+            let moves = clock
+                .moves_to_go
+                .unwrap_or(PLANNED_MOVES)
+                .min(PLANNED_MOVES)
+                + 1;
+            let share = clock.left / moves + clock.increment * 3 / 4;
+            share.min(clock.left / 2).max(Duration::from_millis(5))
         });
         match (self.movetime, from_clock) {
             (Some(a), Some(b)) => Some(a.min(b)),

@@ -1,55 +1,136 @@
 //! Playing games between players: the loop shared by `play`, `match` and `compare`.
 
+use std::fmt;
+use std::time::{Duration, Instant};
+
 use bushka_geometry::Colour;
 use bushka_rules::{Bits, Game, GameError, Move, Outcome};
 
-use crate::player::Chooser;
+use crate::clock::{Clocks, Timing, Turn};
+use crate::player::{Answer, Chooser, Fault, FaultKind};
 
 /// How a played-out game stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum End {
     /// By a rule of the game (no legal move, repetition, agreement, resignation).
     Rule(Outcome),
     /// The match's ply limit was reached (scored as a draw by the match).
     PlyLimit,
+    /// A player failed (a program that crashed, hung, wrote garbage or an illegal
+    /// move, or ran out of time): it loses.
+    Forfeit {
+        /// The side that failed.
+        loser: Colour,
+        /// What went wrong.
+        fault: Fault,
+    },
 }
 
 impl End {
+    /// The result as records write it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self.winner() {
+            Some(Colour::White) => "1-0",
+            Some(Colour::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(&self) -> Option<Colour> {
         match self {
             End::Rule(outcome) => outcome.winner(),
             End::PlyLimit => None,
+            End::Forfeit { loser, .. } => Some(loser.opponent()),
         }
     }
 }
 
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::Rule(outcome) => write!(f, "{outcome}"),
+            End::PlyLimit => write!(f, "stopped at the ply limit"),
+            End::Forfeit { loser, fault } => write!(
+                f,
+                "{} wins: {} forfeits ({fault})",
+                loser.opponent().name(),
+                loser.name()
+            ),
+        }
+    }
+}
+
+/// How the players' time is kept: the timing, and how far past its time an answer
+/// may come (the time a message takes between programs) before it loses on time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed {
+    /// Clocks or a time per move.
+    pub timing: Timing,
+    /// The grace past a player's time.
+    pub margin: Duration,
+}
+
 /// Plays `game` on until it ends or `max_plies` plies have been played in total,
-/// asking `white` and `black` for moves; `on_move` sees each move before it is played.
-/// Fails when a move leads to a position whose moves the game cannot list
+/// asking `white` and `black` for moves, on clocks when `timed` says so;
+/// `on_move` sees each move before it is played. A player that resigns loses; one
+/// that fails or answers past its time loses by forfeit. Both players are told the
+/// end. Fails when a move leads to a position whose moves the game cannot list
 /// ([`GameError::Unlisted`]: a hostile board); the game then stands before that move.
 pub fn play_out<B: Bits>(
     game: &mut Game<B>,
     white: &mut dyn Chooser<B>,
     black: &mut dyn Chooser<B>,
     max_plies: usize,
+    timed: Option<&Timed>,
     mut on_move: impl FnMut(&Game<B>, &Move<B>),
 ) -> Result<End, GameError> {
-    loop {
+    let mut clocks = timed.map(|t| Clocks::new(t.timing));
+    let end = loop {
         if let Some(outcome) = game.outcome() {
-            return Ok(End::Rule(outcome));
+            break End::Rule(outcome);
         }
         if game.moves().len() >= max_plies {
-            return Ok(End::PlyLimit);
+            break End::PlyLimit;
         }
-        let chooser: &mut dyn Chooser<B> = match game.position().side() {
-            Colour::White => white,
-            Colour::Black => black,
+        let side = game.position().side();
+        let chooser: &mut dyn Chooser<B> = match side {
+            Colour::White => &mut *white,
+            Colour::Black => &mut *black,
         };
-        let Some(mv) = chooser.choose(game) else {
-            unreachable!("a game that is not over has a legal move")
+        let turn = clocks.as_ref().map_or(Turn::default(), |c| c.turn(side));
+        let asked = Instant::now();
+        let answer = chooser.choose(game, &turn);
+        let used = asked.elapsed();
+        let mv = match answer {
+            Err(fault) => break End::Forfeit { loser: side, fault },
+            Ok(Answer::Resign) => {
+                game.resign(side);
+                continue;
+            }
+            Ok(Answer::EndDrawn) => {
+                game.agree_draw();
+                continue;
+            }
+            Ok(Answer::Move(mv)) => mv,
         };
+        if let (Some(clocks), Some(timed)) = (&mut clocks, timed)
+            && let Err(flagged) = clocks.charge(side, used, timed.margin)
+        {
+            let fault = Fault::new(
+                FaultKind::Time,
+                format!(
+                    "took {:.3} s, {:.3} s allowed",
+                    flagged.used.as_secs_f64(),
+                    flagged.allowed.as_secs_f64()
+                ),
+            );
+            break End::Forfeit { loser: side, fault };
+        }
         on_move(game, &mv);
         game.play(&mv)?;
-    }
+    };
+    white.game_over(game, &end);
+    black.game_over(game, &end);
+    Ok(end)
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::sync::Arc;
 
-use bushka_engine::{Evaluator, Limits, MATE_BOUND, PlayerSpec, Searcher};
+use bushka_engine::{Answer, Evaluator, Limits, MATE_BOUND, PlayerSpec, Searcher, Turn};
 use bushka_rules::{AnyBoard, Board, Game, with_board};
 
 fn board64(name: &str) -> Arc<Board<u64>> {
@@ -191,7 +191,7 @@ fn self_play(spec: &str, seed: u64, plies: usize) -> Vec<String> {
     let mut game = Game::new(Arc::clone(&board)).expect("a game starts");
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let Some(mv) = player.choose(&game) else {
+        let Ok(Answer::Move(mv)) = player.choose(&game, &Turn::default()) else {
             break;
         };
         moves.push(board.move_text(game.position(), &mv, game.legal_moves()));
@@ -261,7 +261,9 @@ fn greedy_takes_the_most_material() {
     let game = Game::from_position(Arc::clone(&board), pos).expect("a game starts");
     let spec: PlayerSpec = "greedy:seed=3".parse().expect("spec");
     let mut greedy = spec.build(&board, 0, None).expect("not human");
-    let mv = greedy.choose(&game).expect("a move");
+    let Ok(Answer::Move(mv)) = greedy.choose(&game, &Turn::default()) else {
+        panic!("greedy moves");
+    };
     assert!(mv.kind.is_capture());
 }
 

@@ -6,9 +6,9 @@ mod common;
 
 use std::sync::Arc;
 
-use bushka_engine::{Chooser, End, Engine, PlayerSpec, play_out};
+use bushka_engine::{Answer, Chooser, End, Engine, Fault, PlayerSpec, Turn, play_out};
 use bushka_geometry::Colour;
-use bushka_rules::{AnyBoard, Bits, Board, Game, Move, with_board};
+use bushka_rules::{AnyBoard, Bits, Board, Game, with_board};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -129,7 +129,7 @@ fn three_kings_beat_one() {
                 let mut game = Game::from_position(Arc::clone(b), pos).expect("a game starts");
                 let mut x = spec.build(b, 1, None).expect("engine");
                 let mut y = spec.build(b, 2, None).expect("engine");
-                let end = play_out(&mut game, x.as_mut(), y.as_mut(), 60, |_, _| {})
+                let end = play_out(&mut game, x.as_mut(), y.as_mut(), 60, None, |_, _| {})
                     .expect("every position lists its moves");
                 if matches!(end, End::Rule(o) if o.winner() == Some(*strong)) {
                     wins += 1;
@@ -153,8 +153,8 @@ impl<B: Bits> Chooser<B> for Forgetful<B> {
         format!("{} (forgetful)", self.0.name())
     }
 
-    fn choose(&mut self, game: &Game<B>) -> Option<Move<B>> {
-        let choice = self.0.choose(game);
+    fn choose(&mut self, game: &Game<B>, turn: &Turn) -> Result<Answer<B>, Fault> {
+        let choice = self.0.choose(game, turn);
         self.0.searcher().free_memory();
         choice
     }
@@ -191,8 +191,22 @@ fn forgetting_between_moves_keeps_a_level_s_strength() {
             Colour::Black
         };
         let end = match forgetful_colour {
-            Colour::White => play_out(&mut game, &mut forgetful, &mut keeping, 400, |_, _| {}),
-            Colour::Black => play_out(&mut game, &mut keeping, &mut forgetful, 400, |_, _| {}),
+            Colour::White => play_out(
+                &mut game,
+                &mut forgetful,
+                &mut keeping,
+                400,
+                None,
+                |_, _| {},
+            ),
+            Colour::Black => play_out(
+                &mut game,
+                &mut keeping,
+                &mut forgetful,
+                400,
+                None,
+                |_, _| {},
+            ),
         }
         .expect("every position lists its moves");
         match end.winner() {

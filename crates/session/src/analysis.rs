@@ -79,26 +79,21 @@ impl Position {
 }
 
 impl<B: Bits> Root<B> {
-    fn placed(&self) -> Placed<B> {
+    pub(crate) fn placed(&self) -> Placed<B> {
         match self {
             Root::Game(game) => Placed::new(game.board(), *game.position()),
             Root::Position(placed) => placed.clone(),
         }
     }
 
-    fn run(
+    /// Searches with `searcher` (which must be of this root's board) within `limits`.
+    pub(crate) fn run_on(
         &self,
-        settings: &SearchSettings,
+        searcher: &mut Searcher<B>,
+        limits: &Limits,
         mut on_iteration: impl FnMut(&IterationReport),
     ) -> AnalysisResult {
         let Placed { board, pos } = self.placed();
-        let mut searcher = Searcher::new(Arc::clone(&board), settings.hash_mib);
-        if let Some(stop) = &settings.stop {
-            searcher.set_stop_flag(Arc::clone(stop));
-        }
-        if let Some(tables) = &settings.tables {
-            searcher.set_tablebases(Arc::clone(tables));
-        }
         let report = |it: &bushka_engine::Iteration<B>| IterationReport {
             depth: it.depth,
             score: it.score,
@@ -107,18 +102,29 @@ impl<B: Bits> Root<B> {
             pv: describe_line(&board, &pos, &it.pv),
         };
         let result = match self {
-            Root::Game(game) => {
-                searcher.search_game(game, &settings.limits, |it| on_iteration(&report(it)))
-            }
-            Root::Position(_) => {
-                searcher.search(&pos, &settings.limits, |it| on_iteration(&report(it)))
-            }
+            Root::Game(game) => searcher.search_game(game, limits, |it| on_iteration(&report(it))),
+            Root::Position(_) => searcher.search(&pos, limits, |it| on_iteration(&report(it))),
         };
         AnalysisResult {
             best: result.best.map(|mv| describe_found(&board, &pos, &mv)),
             nodes: result.nodes,
             unlisted: result.unlisted,
         }
+    }
+
+    fn run(
+        &self,
+        settings: &SearchSettings,
+        on_iteration: impl FnMut(&IterationReport),
+    ) -> AnalysisResult {
+        let mut searcher = Searcher::new(Arc::clone(&self.placed().board), settings.hash_mib);
+        if let Some(stop) = &settings.stop {
+            searcher.set_stop_flag(Arc::clone(stop));
+        }
+        if let Some(tables) = &settings.tables {
+            searcher.set_tablebases(Arc::clone(tables));
+        }
+        self.run_on(&mut searcher, &settings.limits, on_iteration)
     }
 }
 

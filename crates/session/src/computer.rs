@@ -6,9 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use bushka_engine::{Chooser, Engine, Limits, PlayerSpec, Searcher};
+use bushka_engine::{Answer, Chooser, Engine, Fault, Limits, PlayerSpec, Searcher, Turn};
 use bushka_geometry::Colour;
-use bushka_rules::{Bits, Board, Game, Move};
+use bushka_protocol::Roster;
+use bushka_rules::{Bits, Board, Game};
 use bushka_tablebase::Tablebases;
 
 /// How long a hint searches, and a random or greedy player judges a draw offer.
@@ -36,33 +37,42 @@ pub enum Memory {
 pub(crate) enum Computer<B: Bits> {
     /// The searching engine, which a stop flag can interrupt (boxed: it is large).
     Engine(Box<Engine<B>>),
-    /// A player that answers at once (random, greedy).
+    /// A player that answers at once (random, greedy), or a program that speaks an
+    /// engine protocol.
     Instant(Box<dyn Chooser<B>>),
 }
 
 impl<B: Bits> Computer<B> {
     /// The computer player of `spec`, probing `tables`; `None` for a human. A spec
     /// without a seed of its own (`seed` 0) takes `session_seed`, so that sessions
-    /// differ; a spec that names a seed plays the same way every time.
+    /// differ; a spec that names a seed plays the same way every time. A program
+    /// (`hub:`, `ugi:`, `dxp:`) is started now, and may fail to.
     pub(crate) fn build(
         spec: &PlayerSpec,
         board: &Arc<Board<B>>,
         session_seed: u64,
         tables: Option<Arc<Tablebases>>,
-    ) -> Option<Computer<B>> {
+    ) -> Result<Option<Computer<B>>, String> {
         let own_seed = match *spec {
             PlayerSpec::Random { seed } | PlayerSpec::Greedy { seed } => seed,
             PlayerSpec::Engine { seed, .. } => seed,
-            PlayerSpec::Human => 0,
+            PlayerSpec::Human | PlayerSpec::External(_) => 0,
         };
         let offset = if own_seed == 0 { session_seed } else { 0 };
-        match *spec {
+        Ok(match *spec {
             PlayerSpec::Human => None,
             PlayerSpec::Engine { seed, .. } => spec
                 .engine_for(board, seed.wrapping_add(offset), tables)
                 .map(|e| Computer::Engine(Box::new(e))),
+            PlayerSpec::External(_) => {
+                let roster = Roster::new(&[spec], None).map_err(|e| e.to_string())?;
+                roster
+                    .player(0, board, offset, None)
+                    .map_err(|fault| format!("player `{spec}`: {fault}"))?
+                    .map(Computer::Instant)
+            }
             _ => spec.build(board, offset, None).map(Computer::Instant),
-        }
+        })
     }
 
     /// The move it chooses for the side to move of `game`; an engine search ends
@@ -73,17 +83,18 @@ impl<B: Bits> Computer<B> {
         game: &Game<B>,
         stop: Arc<AtomicBool>,
         memory: Memory,
-    ) -> Option<Move<B>> {
+    ) -> Result<Answer<B>, Fault> {
+        let turn = Turn::default();
         match self {
             Computer::Engine(engine) => {
                 engine.searcher().set_stop_flag(stop);
-                let choice = engine.choose(game);
+                let choice = engine.choose(game, &turn);
                 if memory == Memory::Search {
                     engine.searcher().free_memory();
                 }
                 choice
             }
-            Computer::Instant(player) => player.choose(game),
+            Computer::Instant(player) => player.choose(game, &turn),
         }
     }
 }
@@ -109,10 +120,11 @@ impl<B: Bits> Thinking<B> {
     }
 }
 
-/// A computer player that has chosen its move (`None`: it found none, and resigns).
+/// A computer player that has chosen its move, resigned, ended the game, or failed
+/// (a program that crashed, hung, or wrote garbage or an illegal move).
 pub(crate) struct Chosen<B: Bits> {
     pub(crate) thinking: Thinking<B>,
-    pub(crate) choice: Option<Move<B>>,
+    pub(crate) choice: Result<Answer<B>, Fault>,
 }
 
 /// A suggested move.

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use bushka_engine::{End, Limits, PlayerSpec};
+use bushka_engine::{Answer, End, Limits, PlayerSpec};
 use bushka_geometry::{ByColour, Colour};
 use bushka_rules::{Bits, Board, DrawReason, Game, GameError, Move, Outcome, Record, WinReason};
 
@@ -16,7 +16,7 @@ use crate::described::{DescribedMove, MoveNumber, describe, describe_all};
 use crate::find::find_move;
 use crate::position::{Placed, Position};
 use crate::replies::{Actions, DrawAnswer, DrawOffer, Ply, SessionError, UndoRequest, Undone};
-use crate::setup::Setup;
+use crate::setup::{Setup, StartError};
 
 /// A game in progress between people, computer players, or both, on a board of
 /// bitset width `B`.
@@ -45,7 +45,7 @@ enum UndoPlan {
 
 impl<B: Erase> Core<B> {
     /// A session on `game` as `setup` says.
-    pub(crate) fn new(game: Game<B>, setup: Setup) -> Core<B> {
+    pub(crate) fn new(game: Game<B>, setup: Setup) -> Result<Core<B>, StartError> {
         let board = Arc::clone(game.board());
         let Setup {
             specs,
@@ -56,10 +56,13 @@ impl<B: Erase> Core<B> {
             seed,
             ..
         } = setup;
-        let computers = ByColour::from_fn(|side| {
-            Computer::build(&specs[side], &board, seed, tables[side].clone())
-        });
-        Core {
+        let [white, black] = Colour::BOTH
+            .map(|side| Computer::build(&specs[side], &board, seed, tables[side].clone()));
+        let computers = ByColour::new(
+            white.map_err(StartError::Player)?,
+            black.map_err(StartError::Player)?,
+        );
+        Ok(Core {
             board,
             game,
             specs,
@@ -70,7 +73,7 @@ impl<B: Erase> Core<B> {
             analyst: Analyst::new(memory),
             draw_offer: None,
             undo_request: None,
-        }
+        })
     }
 
     // ---- questions ----
@@ -343,10 +346,22 @@ impl<B: Erase> Core<B> {
             return Err(SessionError::Stale);
         }
         match choice {
-            Some(mv) => self.play(&mv).map(Some),
-            None => {
+            Ok(Answer::Move(mv)) => self.play(&mv).map(Some),
+            Ok(Answer::Resign) => {
                 self.game.resign(side);
                 Ok(None)
+            }
+            Ok(Answer::EndDrawn) => {
+                self.game.agree_draw();
+                Ok(None)
+            }
+            Err(fault) => {
+                // A program that failed loses: it is taken as resigning.
+                self.game.resign(side);
+                Err(SessionError::PlayerFailed {
+                    side,
+                    fault: fault.to_string(),
+                })
             }
         }
     }

@@ -43,17 +43,18 @@ pub fn choose_player(
         let name = spec.to_string();
         return Ok((spec, name));
     }
-    match tag.map(|t| (t, PlayerSpec::from_str(t))) {
-        // A record is shared data: its tag may not size the allocator beyond the
-        // default, nor name a directory to read.
-        Some((_, Ok(spec))) => {
+    // A record is shared data: its tag may not size the allocator beyond the default,
+    // name a directory to read, nor a program to run (it is then only a name).
+    let from_tag = |t: &str| PlayerSpec::from_str(t).ok().filter(|s| !s.is_external());
+    match tag.map(|t| (t, from_tag(t))) {
+        Some((_, Some(spec))) => {
             let spec = spec
                 .with_hash_at_most(DEFAULT_HASH_MIB)
                 .without_tablebases();
             let name = spec.to_string();
             Ok((spec, name))
         }
-        Some((name, Err(_))) if default == PlayerSpec::Human && !name.trim().is_empty() => {
+        Some((name, None)) if default == PlayerSpec::Human && !name.trim().is_empty() => {
             Ok((default, name.to_string()))
         }
         _ => {

@@ -56,6 +56,15 @@ pub enum SessionError {
     /// Text that names no legal move.
     #[error(transparent)]
     Unresolved(#[from] Unresolved),
+    /// The program that plays `side` failed (it crashed, hung, or wrote garbage or
+    /// an illegal move): it loses the game.
+    #[error("{}'s program failed ({fault}) and loses the game", .side.name())]
+    PlayerFailed {
+        /// The side it played.
+        side: Colour,
+        /// What went wrong.
+        fault: String,
+    },
 }
 
 /// A move of the game, described.

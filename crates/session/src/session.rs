@@ -79,7 +79,7 @@ impl Session {
                 }
                 Opening::Record(record) => game_from_record(Arc::clone(b), record, steps)?,
             };
-            Cores::from(Core::new(game, setup))
+            Cores::from(Core::new(game, setup)?)
         });
         Ok(Session {
             variant: variant.clone(),

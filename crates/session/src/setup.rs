@@ -74,4 +74,7 @@ pub enum StartError {
     /// The record does not play through.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// A program named as a player cannot play (the message names its spec).
+    #[error("{0}")]
+    Player(String),
 }

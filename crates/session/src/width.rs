@@ -18,6 +18,15 @@ pub(crate) enum Width<N, M, W> {
 pub(crate) type Paired<N, M, W, N2, M2, W2> = Width<(N, N2), (M, M2), (W, W2)>;
 
 impl<N, M, W> Width<N, M, W> {
+    /// The value inside, borrowed.
+    pub(crate) fn as_ref(&self) -> Width<&N, &M, &W> {
+        match self {
+            Width::Narrow(v) => Width::Narrow(v),
+            Width::Medium(v) => Width::Medium(v),
+            Width::Wide(v) => Width::Wide(v),
+        }
+    }
+
     /// The value inside, borrowed mutably.
     pub(crate) fn as_mut(&mut self) -> Width<&mut N, &mut M, &mut W> {
         match self {

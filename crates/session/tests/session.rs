@@ -300,6 +300,7 @@ fn a_result_the_moves_do_not_explain_is_a_declaration() {
         s.end().map(|end| match end {
             End::Rule(o) => o.result_text(),
             End::PlyLimit => "ply limit",
+            End::Forfeit { .. } => "forfeit",
         }),
         Some("0-1"),
         "White resigned"

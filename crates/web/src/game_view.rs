@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use bushka_engine::End;
 use bushka_geometry::{ByColour, Cell, Colour};
 use bushka_session::{Actions, Session};
 use bushka_store::Access;
@@ -166,15 +165,9 @@ pub fn game_view(
         black: player_view(session, Colour::Black, &labels),
         moves: ply_views(session),
         current: position_view(&session.position(), &session.legal_moves()),
-        outcome: end.map(|end| match end {
-            End::Rule(outcome) => OutcomeView {
-                result: outcome.result_text(),
-                text: outcome.to_string(),
-            },
-            End::PlyLimit => OutcomeView {
-                result: "1/2-1/2",
-                text: "stopped at the ply limit".into(),
-            },
+        outcome: end.as_ref().map(|end| OutcomeView {
+            result: end.result_text(),
+            text: end.to_string(),
         }),
         to_move: end.is_none().then(|| {
             if session.computer_to_move() {

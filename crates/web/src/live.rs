@@ -228,19 +228,14 @@ impl Live {
 
 /// How `session` ended, as stored.
 fn ending(session: &Session, end: End, now: i64) -> Ending {
-    let (result, text, flagged) = match end {
-        End::Rule(outcome) => {
-            let flagged = match outcome {
-                Outcome::Win {
-                    winner,
-                    reason: WinReason::Time,
-                } => Some(winner.opponent()),
-                _ => None,
-            };
-            (outcome.result_text(), outcome.to_string(), flagged)
-        }
-        End::PlyLimit => ("1/2-1/2", "stopped at the ply limit".to_string(), None),
+    let flagged = match &end {
+        End::Rule(Outcome::Win {
+            winner,
+            reason: WinReason::Time,
+        }) => Some(winner.opponent()),
+        _ => None,
     };
+    let (result, text) = (end.result_text(), end.to_string());
     Ending {
         result: result.to_string(),
         text,

@@ -43,6 +43,7 @@ pub fn start_session(
         StartError::Position(e) => ApiError::rejected(e.to_string()),
         StartError::Game(e) => ApiError::rejected(format!("cannot start the game: {e}")),
         StartError::Record(e) => ApiError::rejected(format!("game record: {e}")),
+        StartError::Player(e) => ApiError::rejected(e),
     })
 }
 

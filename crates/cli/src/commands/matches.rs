@@ -5,8 +5,10 @@ use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
 use bushka_arena::{
-    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, run_match, threads_in_use,
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, read_ballots, run_match,
+    threads_in_use,
 };
+use bushka_engine::{TimeControl, Timed, Timing};
 use bushka_session::Variant;
 
 use crate::commands::arena_common::{automated_spec, progress};
@@ -17,17 +19,20 @@ use crate::output;
 
 /// Play games between two players, alternating colours (the --white spec has White
 /// in games 1, 3, 5...), on all cores, reproducibly for a seed (players with a
-/// `movetime` depend on the clock). Prints the first spec's score with a 95%
-/// interval and the Elo difference, the games by how they ended, and as the last
-/// line `score W-D-L` for the first spec.
+/// `movetime` or a clock depend on the machine). Either player may be a program that
+/// speaks Hub, UGI or DXP. Prints the first spec's score with a 95% interval and the
+/// Elo difference, the games by how they ended, and as the last line `score W-D-L`
+/// for the first spec. A program that crashes, hangs, writes garbage or an illegal
+/// move, or runs out of time loses the game (a forfeit, with its reason).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A built-in variant (see `bushka variants`) or a path to a variant file.
     #[arg(long, value_name = "VARIANT", default_value = DEFAULT_VARIANT)]
     variant: String,
-    /// The first player, White in the first game: random[:seed=S], greedy[:seed=S]
-    /// or engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N]
-    /// [:margin=CP][:seed=S][:hash=MIB].
+    /// The first player, White in the first game: random[:seed=S], greedy[:seed=S],
+    /// engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N]
+    /// [:margin=CP][:seed=S][:hash=MIB], or a program: hub[,OPTION=VALUE...]:COMMAND,
+    /// ugi[,OPTION=VALUE...]:COMMAND, dxp[,OPTION=VALUE...]:HOST:PORT[-PORT].
     #[arg(long, value_name = "SPEC")]
     white: String,
     /// The second player, Black in the first game.
@@ -46,9 +51,31 @@ pub struct Args {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Open each pair of games with K uniformly random plies, the same for both
-    /// colour orders (0 plays every game from the start position).
-    #[arg(long, value_name = "K", default_value_t = DEFAULT_COMPARE_OPENING as u64, value_parser = clap::value_parser!(u64).range(0..=1000))]
-    random_opening: u64,
+    /// colour orders (0 plays every game from the start position, or the ballot).
+    /// With --ballots, the default is 0.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=1000))]
+    random_opening: Option<u64>,
+    /// Open pair N of games (both colour orders) with ballot N of FILE, cycling
+    /// through them: one position string or list of moves from the start a line
+    /// (`#` starts a comment). variants/ballots/ has International's 2-move ballots.
+    #[arg(long, value_name = "FILE")]
+    ballots: Option<PathBuf>,
+    /// Every player on a clock: [MOVES/]SECONDS[+INCREMENT], e.g. 75/60 (60 s for
+    /// each 75 moves) or 60+0.5. A player whose move takes longer than its clock
+    /// (plus --time-margin) loses on time.
+    #[arg(long, value_name = "TC", conflicts_with = "movetime")]
+    tc: Option<TimeControl>,
+    /// Every move within SECONDS (a player told so, and loses on time past it plus
+    /// --time-margin).
+    #[arg(long, value_name = "SECONDS", value_parser = bushka_engine::seconds)]
+    movetime: Option<std::time::Duration>,
+    /// How far past its time, in milliseconds, a move still counts (the time messages
+    /// take between programs).
+    #[arg(long, value_name = "MS", default_value_t = 250, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    time_margin: u64,
+    /// Print one line per game: the players' colours, the result and how it ended.
+    #[arg(long)]
+    each: bool,
     /// Write every game as a game record `DIR/game-NNNN.pdn` (created if missing),
     /// each as soon as its game ends, so the finished games of a long match survive
     /// an interruption.
@@ -67,10 +94,42 @@ pub fn run(args: Args) -> Result<(), CliError> {
             error,
         })?;
     }
+    let ballots = match &args.ballots {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|error| CliError::File {
+                path: path.display().to_string(),
+                error,
+            })?;
+            let ballots = read_ballots(&text);
+            if ballots.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{}: no ballot in the file",
+                    path.display()
+                )));
+            }
+            ballots
+        }
+        None => Vec::new(),
+    };
+    let default_opening = if ballots.is_empty() {
+        DEFAULT_COMPARE_OPENING as u64
+    } else {
+        0
+    };
+    let timing = match (args.tc, args.movetime) {
+        (Some(tc), _) => Some(Timing::Control(tc)),
+        (None, Some(t)) => Some(Timing::PerMove(t)),
+        (None, None) => None,
+    };
     let config = MatchConfig {
         max_plies: args.max_plies as usize,
         seed: args.seed,
-        random_opening: args.random_opening as usize,
+        random_opening: args.random_opening.unwrap_or(default_opening) as usize,
+        ballots,
+        timed: timing.map(|timing| Timed {
+            timing,
+            margin: std::time::Duration::from_millis(args.time_margin),
+        }),
         threads: args.threads.map(|t| t as usize),
         record_tags: args.save.as_ref().map(|_| {
             vec![
@@ -108,7 +167,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
             report.games.len()
         ));
     }
-    output::print(&describe(&report, &variant))
+    let mut text = describe(&report, &variant);
+    if args.each {
+        text = each_game(&report) + &text;
+    }
+    output::print(&text)
+}
+
+/// One line per game: `game 1: engine (White) against random (Black): 1-0, no legal
+/// move, 61 plies`.
+fn each_game(report: &MatchReport) -> String {
+    let width = report.games.len().to_string().len();
+    let mut text = String::new();
+    for game in &report.games {
+        let (white, black) = if game.first_is_white {
+            (&report.first, &report.second)
+        } else {
+            (&report.second, &report.first)
+        };
+        let result = match game.stats.winner {
+            Some(bushka_geometry::Colour::White) => "1-0",
+            Some(bushka_geometry::Colour::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        text.push_str(&format!(
+            "game {:>width$}: {white} (White) against {black} (Black): {result}, {}, {} plies\n",
+            game.index + 1,
+            game.reason(),
+            game.stats.plies
+        ));
+    }
+    text.push('\n');
+    text
 }
 
 /// Writes one finished game's record as `DIR/game-NNNN.pdn`, numbered from 1 with
@@ -168,10 +258,20 @@ fn describe(report: &MatchReport, variant: &Variant) -> String {
             report.first, report.second, meta.name, meta.id
         ),
         format!(
-            "max {} plies, seed {}, random opening {} plies, {}",
+            "max {} plies, seed {}, {}random opening {} plies, {}{}",
             c.max_plies,
             c.seed,
+            if c.ballots.is_empty() {
+                String::new()
+            } else {
+                format!("{} ballots, ", c.ballots.len())
+            },
             c.random_opening,
+            match c.timed.map(|t| t.timing) {
+                None => String::new(),
+                Some(Timing::Control(tc)) => format!("clock {tc}, "),
+                Some(Timing::PerMove(t)) => format!("{} s a move, ", t.as_secs_f64()),
+            },
             match threads_in_use(c.threads) {
                 1 => "1 thread".to_string(),
                 t => format!("{t} threads"),
@@ -203,13 +303,22 @@ fn describe(report: &MatchReport, variant: &Variant) -> String {
         pct(s.high)
     ));
     lines.push(format!("Elo difference: {}", elo_text(s)));
+    // Forfeits happen only with programs: named only when they happened.
+    let forfeits = |n: usize| match n {
+        0 => String::new(),
+        n => format!(", {n} by forfeit"),
+    };
     lines.push(format!(
-        "Wins: {} by no legal move, {} by resignation",
-        report.wins_no_legal_move, report.wins_resignation
+        "Wins: {} by no legal move, {} by resignation{}",
+        report.wins_no_legal_move,
+        report.wins_resignation,
+        forfeits(report.wins_forfeit)
     ));
     lines.push(format!(
-        "Losses: {} by no legal move, {} by resignation",
-        report.losses_no_legal_move, report.losses_resignation
+        "Losses: {} by no legal move, {} by resignation{}",
+        report.losses_no_legal_move,
+        report.losses_resignation,
+        forfeits(report.losses_forfeit)
     ));
     // The king-move draw exists only in draughts variants: named only when it happened.
     let king_moves = match report.draws_king_moves {

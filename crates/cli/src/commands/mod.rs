@@ -11,6 +11,7 @@ pub mod cells;
 mod check;
 pub mod common;
 mod compare;
+mod dxp;
 mod matches;
 mod merge;
 mod moves;
@@ -18,6 +19,7 @@ pub mod new;
 mod perft;
 pub(crate) mod play;
 mod playtest;
+mod protocols;
 pub(crate) mod record_file;
 mod replay;
 mod report;
@@ -65,6 +67,12 @@ pub enum Command {
     Serve(serve::Args),
     /// Merge the shard files of `compare --shard` into the report of the whole run.
     Merge(merge::Args),
+    /// Speak the Hub engine protocol (Scan 3.1's) on standard input and output.
+    Hub(protocols::Args),
+    /// Speak the UGI engine protocol (UCI for any game) on standard input and output.
+    Ugi(protocols::Args),
+    /// Play International draughts over DXP (DamExchange) with another program.
+    Dxp(dxp::Args),
 }
 
 impl Command {
@@ -86,12 +94,19 @@ impl Command {
             Command::Solve(args) => solve::run(args),
             Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
+            Command::Hub(args) => protocols::run_hub(args),
+            Command::Ugi(args) => protocols::run_ugi(args),
+            Command::Dxp(args) => dxp::run(args),
         }
     }
 }
 
 /// The default `--variant`.
 pub const DEFAULT_VARIANT: &str = "bushka";
+
+/// The default `--variant` of the engine protocols: International draughts, what the
+/// draughts world's programs play.
+pub const DEFAULT_HUB_VARIANT: &str = "draughts";
 
 /// Loads the board named by a `--variant` argument: a built-in variant's name, or a
 /// path to a variant file.

@@ -65,3 +65,30 @@ pub fn bushka_input(args: &[&str], input: &[u8]) -> Output {
         .wait_with_output()
         .expect("the bushka binary finishes")
 }
+
+/// Runs `bushka` with `args`, which must succeed, and returns its standard output.
+pub fn succeeds(args: &[&str]) -> String {
+    let output = bushka(args);
+    assert!(
+        output.status.success(),
+        "bushka {args:?} failed: {}",
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+/// The lines `match --each` writes for its games (`game N: ...`).
+pub fn game_lines(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.starts_with("game ")).collect()
+}
+
+/// Asserts that a match's output (with `--each`) has `games` games, none lost by a
+/// forfeit nor stopped at the ply limit.
+pub fn played_out(out: &str, games: usize) {
+    let lines = game_lines(out);
+    assert_eq!(lines.len(), games, "{out}");
+    for line in lines {
+        assert!(!line.contains("forfeit"), "{line}");
+        assert!(!line.contains("ply limit"), "played to the end: {line}");
+    }
+}

@@ -116,6 +116,11 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
+    /// The board it searches.
+    pub fn board(&self) -> &Arc<Board<B>> {
+        &self.board
+    }
+
     /// The evaluator in use.
     pub fn evaluator(&self) -> &Evaluator<B> {
         &self.eval

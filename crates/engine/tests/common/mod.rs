@@ -77,9 +77,23 @@ pub fn duel<B: Bits>(
             .expect("not human");
         let first_is_white = g % 2 == 0;
         let end = if first_is_white {
-            play_out(&mut game, a.as_mut(), b.as_mut(), max_plies, |_, _| {})
+            play_out(
+                &mut game,
+                a.as_mut(),
+                b.as_mut(),
+                max_plies,
+                None,
+                |_, _| {},
+            )
         } else {
-            play_out(&mut game, b.as_mut(), a.as_mut(), max_plies, |_, _| {})
+            play_out(
+                &mut game,
+                b.as_mut(),
+                a.as_mut(),
+                max_plies,
+                None,
+                |_, _| {},
+            )
         }
         .expect("every position lists its moves");
         let first_colour = if first_is_white {

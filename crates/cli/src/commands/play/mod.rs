@@ -123,6 +123,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             file: args.load.clone().unwrap_or_default(),
             error: Box::new(e),
         },
+        StartError::Player(e) => CliError::Usage(e),
     })?;
     let tables = tables.into_iter().flatten().next();
     terminal::run_at_terminal(session, args.load.clone(), tables)

@@ -237,7 +237,10 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
     // ---- playing ----
 
     fn computer_move(&mut self, side: Colour) -> Result<Flow, CliError> {
-        if matches!(self.session.spec(side), PlayerSpec::Engine { .. }) {
+        if matches!(
+            self.session.spec(side),
+            PlayerSpec::Engine { .. } | PlayerSpec::External(_)
+        ) {
             let line = format!("{} is thinking...", self.who(side));
             self.say(&line)?;
         }

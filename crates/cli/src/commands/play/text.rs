@@ -110,6 +110,7 @@ pub fn played(geometry: &Geometry, ply: &Ply, who: &str) -> String {
 /// "Game over: ... Result 1-0." for the end of a game of `plies` moves.
 pub fn game_over(end: End, plies: usize) -> String {
     match end {
+        End::Forfeit { .. } => format!("Game over: {end}. Result {}.", end.result_text()),
         End::Rule(outcome) => format!(
             "Game over: {}. Result {}.",
             sentence(outcome),

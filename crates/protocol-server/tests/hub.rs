@@ -1,0 +1,248 @@
+//! `bushka hub` transcripts: every command of Hub 2, malformed lines and arguments,
+//! `stop` during an infinite search, pondering, and bushka's variant extension.
+
+mod support;
+
+use std::time::Duration;
+
+use bushka_protocol_server::serve_hub;
+use bushka_session::Variant;
+use support::Conversation;
+
+const START: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+
+fn variant(name: &str) -> Variant {
+    Variant::new(bushka_geometry::resolve(name).expect("a built-in"))
+}
+
+/// `bushka hub` for International, introduced and initialised.
+fn ready() -> Conversation {
+    let v = variant("draughts");
+    let mut hub = Conversation::start(move |input, output| serve_hub(&v, input, output));
+    hub.send("hub");
+    assert_eq!(hub.expect("id"), "id name=bushka version=0.1.0");
+    let param = hub.expect("param");
+    assert!(param.starts_with("param name=variant value=normal type=enum values=\""));
+    assert!(
+        param.contains(" normal ") && param.contains("bushka"),
+        "{param}"
+    );
+    assert_eq!(
+        hub.expect("param"),
+        "param name=variant-file value=\"\" type=string"
+    );
+    assert_eq!(
+        hub.expect("param"),
+        "param name=hash value=64 type=int min=1 max=4096"
+    );
+    hub.expect("wait");
+    hub.send("set-param name=hash value=16");
+    hub.send("init");
+    hub.expect("ready");
+    hub
+}
+
+/// The value of `name=` in a protocol line of `name=value` words (unquoted values).
+pub fn value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(name).and_then(|r| r.strip_prefix('=')))
+}
+
+/// The move of a `done` line.
+fn done_move(line: &str) -> String {
+    value(line, "move").expect("a move").to_string()
+}
+
+#[test]
+fn a_game_s_searches_answer_in_hub_s_formats() {
+    let mut hub = ready();
+    hub.send("ping");
+    hub.expect("pong");
+    hub.send("new-game");
+    hub.send(&format!("pos pos={START}"));
+    hub.send("level depth=3");
+    hub.send("go think");
+    let info = hub.expect("info");
+    assert!(info.starts_with("info depth=1 score="), "{info}");
+    for key in ["nodes=", "time=", "nps=", "pv="] {
+        assert!(info.contains(key), "{info}");
+    }
+    let done = hub.expect_skipping("done", &["info"]);
+    let first = done_move(&done);
+    assert!(
+        first.len() == 5 && first.as_bytes()[2] == b'-',
+        "a quiet first move: {done}"
+    );
+    assert!(value(&done, "ponder").is_some(), "{done}");
+    // The one legal capture, from the moves of the game.
+    hub.send(&format!("pos pos={START} moves=\"32-28 19-23\""));
+    hub.send("level nodes=500");
+    hub.send("go think");
+    let done = hub.expect_skipping("done", &["info"]);
+    assert_eq!(done_move(&done), "28x19x23");
+    // A clock: moves to go, time left, increment.
+    hub.send("pos start moves=\"32-28 19-23 28x19x23 14x23x19\"");
+    hub.send("level moves=75 time=5 inc=0.1");
+    hub.send("go think");
+    hub.expect_skipping("done", &["info"]);
+    hub.send("level move-time=0.05");
+    hub.send("pos start");
+    hub.send("go think");
+    // `pos` resets the level, as in Scan: this search has no limit and waits for `stop`.
+    hub.only_for("info", Duration::from_millis(300));
+    hub.send("stop");
+    hub.expect_skipping("done", &["info"]);
+    hub.send("quit");
+    hub.ended();
+}
+
+#[test]
+fn stop_ends_an_infinite_analysis_and_ping_is_answered_during_it() {
+    let mut hub = ready();
+    hub.send("pos start");
+    hub.send("level infinite");
+    hub.send("go analyze");
+    hub.only_for("info", Duration::from_millis(500));
+    hub.send("ping");
+    hub.expect_skipping("pong", &["info"]);
+    hub.only_for("info", Duration::from_millis(200));
+    hub.send("stop");
+    let done = hub.expect_skipping("done", &["info"]);
+    assert!(value(&done, "move").is_some(), "{done}");
+    // Nothing runs now: `stop` and `ponder-hit` are ignored.
+    hub.send("stop");
+    hub.send("ponder-hit");
+    hub.send("ping");
+    hub.expect("pong");
+    hub.close();
+}
+
+#[test]
+fn pondering_waits_for_the_hit_then_plays_within_the_level() {
+    let mut hub = ready();
+    hub.send("pos start moves=\"32-28\"");
+    hub.send("level move-time=0.2");
+    hub.send("go ponder");
+    hub.only_for("info", Duration::from_millis(400));
+    hub.send("ponder-hit");
+    hub.expect_skipping("done", &["info"]);
+    // Pondering on the wrong move: `stop`, and it still answers.
+    hub.send("pos start moves=\"32-28 19-23\"");
+    hub.send("level move-time=0.2");
+    hub.send("go ponder");
+    hub.send("stop");
+    assert_eq!(
+        done_move(&hub.expect_skipping("done", &["info"])),
+        "28x19x23"
+    );
+    hub.close();
+}
+
+#[test]
+fn another_line_during_a_search_ends_it_first_as_in_scan() {
+    let mut hub = ready();
+    hub.send("pos start");
+    hub.send("go analyze");
+    hub.send("quit");
+    hub.expect_skipping("done", &["info"]);
+    hub.ended();
+}
+
+#[test]
+fn malformed_lines_get_errors_and_unknown_ones_are_ignored() {
+    let mut hub = ready();
+    for (line, message) in [
+        ("pos pos=Xbad", "bad position"),
+        ("pos start moves=\"32-29\"", "illegal move"),
+        ("pos start moves=garbage", "bad move"),
+        ("level depth=x", "bad level"),
+        ("level time=-1", "bad level"),
+        ("go think x=", "bad line"),
+        ("pos moves=\"32-28", "bad line"),
+        ("=x", "bad line"),
+        ("set-param value=3", "missing name"),
+        ("set-param name=hash value=0", "set-param hash"),
+        (
+            "set-param name=variant value=killer",
+            "does not play the Hub variant `killer`",
+        ),
+        (
+            "set-param name=variant value=nothing",
+            "no variant `nothing`",
+        ),
+    ] {
+        hub.send(line);
+        let error = hub.expect("error");
+        assert!(error.starts_with("error message="), "{error}");
+        assert!(error.contains(message), "{line}: {error}");
+    }
+    // Ignored: an unknown command, unknown arguments, a blank line.
+    hub.send("frobnicate x=1");
+    hub.send("level frob=3 depth=1");
+    hub.send("");
+    hub.send("ping");
+    hub.expect("pong");
+    // A bad move keeps the moves before it, as in Scan: here White's 32-28 was played,
+    // so Black is to move and answers with a black move.
+    hub.send("pos start moves=\"32-28 32-28\"");
+    hub.expect("error");
+    hub.send("level depth=1");
+    hub.send("go think");
+    let mv = done_move(&hub.expect_skipping("done", &["info"]));
+    let from: u32 = mv[..2]
+        .trim_end_matches(['-', 'x'])
+        .parse()
+        .expect("a square");
+    assert!(from <= 20, "Black's man moves: {mv}");
+    // A line too long to be a command is refused, and the server goes on.
+    hub.send(&format!("pos pos={}", "w".repeat(2 << 20)));
+    hub.expect("error");
+    hub.send("ping");
+    hub.expect("pong");
+    // A position where the side to move has no move: `done` with no move.
+    hub.send("pos pos=Wbbb");
+    hub.expect("error");
+    hub.send("pos pos=\"W:W46:B37,41\"");
+    hub.send("level depth=2");
+    hub.send("go think");
+    assert_eq!(hub.expect_skipping("done", &["info"]), "done");
+    hub.close();
+}
+
+#[test]
+fn any_bushka_variant_plays_through_the_variant_parameter() {
+    let mut hub = ready();
+    hub.send("set-param name=variant value=bushka");
+    hub.send("init");
+    hub.expect("ready");
+    hub.send("pos start");
+    hub.send("level depth=2");
+    hub.send("go think");
+    let first = done_move(&hub.expect_skipping("done", &["info"]));
+    // bushka's notation, and its position strings.
+    hub.send(&format!("pos start moves=\"{first}\""));
+    hub.send("level depth=2");
+    hub.send("go think");
+    hub.expect_skipping("done", &["info"]);
+    hub.send("pos pos=\"W:Wf3,h4:Bf5,a6\"");
+    hub.send("level depth=2");
+    hub.send("go think");
+    hub.expect_skipping("done", &["info"]);
+    // A variant file.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants/hexbushka-4.toml"
+    );
+    hub.send(&format!("set-param name=variant-file value=\"{file}\""));
+    hub.send("init");
+    hub.expect("ready");
+    hub.send("pos start");
+    hub.send("level depth=2");
+    hub.send("go think");
+    hub.expect_skipping("done", &["info"]);
+    hub.send("set-param name=variant-file value=/nowhere/x.toml");
+    hub.send("init");
+    assert!(hub.expect("error").contains("init:"));
+    hub.expect("ready");
+    hub.close();
+}
