@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 mod clock;
+mod end;
 mod eval;
 mod external;
 mod limits;
@@ -20,11 +21,12 @@ mod tables;
 mod tt;
 
 pub use clock::{Clock, Clocks, Flagged, TimeControl, TimeControlError, Timing, Turn, seconds};
+pub use end::{End, Fault, FaultKind};
 pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
 pub use external::{ExternalSpec, Protocol};
 pub use limits::{Limits, PLANNED_MOVES, STEPS_PER_NODE};
-pub use player::{Answer, Chooser, Engine, Fault, FaultKind, Greedy, Random};
-pub use playout::{End, Timed, play_out};
+pub use player::{Answer, Chooser, Engine, Greedy, Random};
+pub use playout::{Timed, play_out};
 pub use score::{MATE, MATE_BOUND, score_text, table_score};
 pub use search::{Iteration, MAX_PLY, SearchResult, Searcher};
 pub use spec::{

@@ -1,7 +1,6 @@
 //! Players that choose moves for a game in progress: what every player answers
 //! ([`Chooser`]), how a player can fail ([`Fault`]), and the built-in players.
 
-use std::fmt;
 use std::sync::Arc;
 
 use bushka_rules::{Bits, Board, Game, Move};
@@ -9,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::clock::Turn;
+use crate::end::{End, Fault};
 use crate::limits::Limits;
-use crate::playout::End;
 use crate::score::MATE_BOUND;
 use crate::search::Searcher;
 
@@ -49,62 +48,6 @@ impl<B: Bits> Answer<B> {
     /// A move, or a resignation when there is none.
     pub fn from_move(mv: Option<Move<B>>) -> Answer<B> {
         mv.map_or(Answer::Resign, Answer::Move)
-    }
-}
-
-/// What went wrong with a player in another program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FaultKind {
-    /// It could not be started or reached, or refused the game.
-    Unavailable,
-    /// It exited, or closed its connection.
-    Crashed,
-    /// It did not answer within its time (or the match's bound on an answer).
-    NoAnswer,
-    /// It wrote something the protocol does not allow.
-    Garbage,
-    /// It played a move that is not legal.
-    IllegalMove,
-    /// It answered, but after its time had run out.
-    Time,
-}
-
-impl FaultKind {
-    /// Words for reports.
-    pub fn describe(self) -> &'static str {
-        match self {
-            FaultKind::Unavailable => "unavailable",
-            FaultKind::Crashed => "crashed",
-            FaultKind::NoAnswer => "no answer",
-            FaultKind::Garbage => "garbage",
-            FaultKind::IllegalMove => "illegal move",
-            FaultKind::Time => "out of time",
-        }
-    }
-}
-
-/// A player's failure, with what happened in words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fault {
-    /// What kind of failure.
-    pub kind: FaultKind,
-    /// What happened (the line received, the move, the error).
-    pub detail: String,
-}
-
-impl Fault {
-    /// A fault of `kind`, described by `detail`.
-    pub fn new(kind: FaultKind, detail: impl Into<String>) -> Fault {
-        Fault {
-            kind,
-            detail: detail.into(),
-        }
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.describe(), self.detail)
     }
 }
 

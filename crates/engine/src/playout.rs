@@ -1,65 +1,13 @@
 //! Playing games between players: the loop shared by `play`, `match` and `compare`.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use bushka_geometry::Colour;
-use bushka_rules::{Bits, Game, GameError, Move, Outcome};
+use bushka_rules::{Bits, Game, GameError, Move};
 
 use crate::clock::{Clocks, Timing, Turn};
-use crate::player::{Answer, Chooser, Fault, FaultKind};
-
-/// How a played-out game stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum End {
-    /// By a rule of the game (no legal move, repetition, agreement, resignation).
-    Rule(Outcome),
-    /// The match's ply limit was reached (scored as a draw by the match).
-    PlyLimit,
-    /// A player failed (a program that crashed, hung, wrote garbage or an illegal
-    /// move, or ran out of time): it loses.
-    Forfeit {
-        /// The side that failed.
-        loser: Colour,
-        /// What went wrong.
-        fault: Fault,
-    },
-}
-
-impl End {
-    /// The result as records write it: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result_text(&self) -> &'static str {
-        match self.winner() {
-            Some(Colour::White) => "1-0",
-            Some(Colour::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The winner, if any.
-    pub fn winner(&self) -> Option<Colour> {
-        match self {
-            End::Rule(outcome) => outcome.winner(),
-            End::PlyLimit => None,
-            End::Forfeit { loser, .. } => Some(loser.opponent()),
-        }
-    }
-}
-
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            End::Rule(outcome) => write!(f, "{outcome}"),
-            End::PlyLimit => write!(f, "stopped at the ply limit"),
-            End::Forfeit { loser, fault } => write!(
-                f,
-                "{} wins: {} forfeits ({fault})",
-                loser.opponent().name(),
-                loser.name()
-            ),
-        }
-    }
-}
+use crate::end::{End, Fault, FaultKind};
+use crate::player::{Answer, Chooser};
 
 /// How the players' time is kept: the timing, and how far past its time an answer
 /// may come (the time a message takes between programs) before it loses on time.

@@ -12,7 +12,7 @@ use bushka_store::{GameRow, StoredGame, TimeControl, VariantSource};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::live::now_ms;
-use crate::state::AppState;
+use crate::variant::Builtins;
 
 /// How a session is set up on the server: players, the record's tags, the step
 /// limit of every move listing and the seed its computer players vary with.
@@ -71,12 +71,13 @@ pub fn game_row(
 /// A stored game brought back: its session where it was (its moves replayed, its end
 /// declared again) and its clocks.
 pub fn restore(
-    state: &AppState,
+    builtins: &Builtins,
+    steps: u64,
     stored: &StoredGame,
 ) -> Result<(Session, Option<Clock>), ApiError> {
     let game = &stored.game;
     let variant = match &game.variant {
-        VariantSource::Builtin(name) => state.builtin(name)?,
+        VariantSource::Builtin(name) => builtins.get(name)?,
         VariantSource::File(text) => crate::variant::compile(text)?,
     };
     let spec = |side: Colour| {
@@ -111,7 +112,7 @@ pub fn restore(
     let start = Start {
         specs,
         tags: game.tags.clone(),
-        steps: state.limits.generation_steps,
+        steps,
         seed: game.seed,
     };
     let mut session = start_session(&variant, Opening::Record(&record), start)?;

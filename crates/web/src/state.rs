@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bushka_engine::TablesDir;
-use bushka_geometry::BUILTIN;
 use bushka_rules::MAX_GENERATION_STEPS;
 use bushka_session::Variant;
 use bushka_store::{Access, GameRow, Store, StoreError};
@@ -19,6 +18,7 @@ use crate::error::ApiError;
 use crate::games::GameEntry;
 use crate::live::{Live, now_ms};
 use crate::saved::restore;
+use crate::variant::Builtins;
 
 /// Limits of a server.
 #[derive(Debug, Clone)]
@@ -70,7 +70,8 @@ struct Slot {
 pub struct AppState {
     /// The limits this server runs with.
     pub limits: Limits,
-    builtins: Vec<(&'static str, Variant)>,
+    /// The built-in boards, compiled.
+    pub(crate) builtins: Builtins,
     /// Every game, its keys and its changes.
     pub store: Arc<Store>,
     /// Games held, by public id.
@@ -100,18 +101,11 @@ pub fn new_key() -> Result<String, ApiError> {
 impl AppState {
     /// A state with the built-in boards compiled, over `store`.
     pub fn new(limits: Limits, store: Store) -> AppState {
-        let builtins = BUILTIN
-            .iter()
-            .filter_map(|b| {
-                let geometry = bushka_geometry::builtin(b.name)?.ok()?;
-                Some((b.name, Variant::new(geometry)))
-            })
-            .collect();
         AppState {
             searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
             streams: Arc::new(Semaphore::new(limits.max_streams)),
             limits,
-            builtins,
+            builtins: Builtins::compile(),
             store: Arc::new(store),
             games: std::sync::Mutex::new(HashMap::new()),
         }
@@ -119,18 +113,7 @@ impl AppState {
 
     /// The compiled built-in variant called `name`.
     pub fn builtin(&self, name: &str) -> Result<Variant, ApiError> {
-        self.builtins
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, b)| b.clone())
-            .ok_or_else(|| ApiError::UnknownVariant {
-                name: name.to_string(),
-                builtins: BUILTIN
-                    .iter()
-                    .map(|b| b.name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        self.builtins.get(name)
     }
 
     fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
@@ -217,7 +200,7 @@ impl AppState {
             .store
             .load(id)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_string()))?;
-        let (session, clock) = restore(self, &stored)?;
+        let (session, clock) = restore(&self.builtins, self.limits.generation_steps, &stored)?;
         let mut live = Live::new(
             session,
             clock,

@@ -191,7 +191,7 @@ pub async fn create(
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Json<GameView>, ApiError> {
     state.check_room()?;
-    let variant = req.variant.variant(&state)?;
+    let variant = req.variant.variant(&state.builtins)?;
     let white = player(req.white.as_deref().unwrap_or("human"))?;
     let black = match req.black.as_deref() {
         Some(text) => player(text)?,
@@ -265,7 +265,7 @@ pub async fn load(
     if choice.variant.is_none() && choice.variant_text.is_none() {
         choice.variant = record.tag("Variant").map(str::to_string);
     }
-    let variant = choice.variant(&state)?;
+    let variant = choice.variant(&state.builtins)?;
     let pick = |arg: Option<&String>, key: &str| {
         let arg = arg.map(|a| player(a).map(|_| a.as_str())).transpose()?;
         choose_player(arg, record.tag(key), PlayerSpec::Human)

@@ -103,7 +103,7 @@ pub async fn position(
     State(state): State<SharedState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> Result<Json<BoardView>, ApiError> {
-    let variant = req.variant.variant(&state)?;
+    let variant = req.variant.variant(&state.builtins)?;
     let steps = state.limits.generation_steps;
     let view = run_blocking(move || board_view(&variant, req.position.as_deref(), steps)).await??;
     Ok(Json(view))
