@@ -30,7 +30,7 @@ mod naive {
                     quiet(g, pos, c, piece.is_king(), &mut moves);
                 }
             }
-        } else if g.rules().majority {
+        } else if g.rules().majority() {
             let most = moves.iter().map(|m| m.captured.len()).max().unwrap_or(0);
             moves.retain(|m| m.captured.len() == most);
         }

@@ -34,7 +34,9 @@ pub(crate) const SECOND: u64 = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Termination {
-    /// Won: the loser had no legal move (a rule of the game).
+    /// Won: the side to move had no legal move (a rule of the game): it lost, or won
+    /// under a reversed goal (`goal = "no-moves-wins"`), or the game had ended by a
+    /// first king (`goal = "first-king-wins"`).
     NoLegalMove,
     /// Won: the loser resigned (a rule of the game; automated players never do).
     Resignation,
@@ -55,7 +57,9 @@ impl Termination {
             End::PlyLimit => (Termination::PlyLimit, None),
             End::Rule(Outcome::Win { winner, reason }) => (
                 match reason {
-                    WinReason::NoLegalMove => Termination::NoLegalMove,
+                    WinReason::NoLegalMove | WinReason::RanOutOfMoves | WinReason::FirstKing => {
+                        Termination::NoLegalMove
+                    }
                     WinReason::Resignation => Termination::Resignation,
                 },
                 Some(winner),

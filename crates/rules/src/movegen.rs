@@ -16,6 +16,9 @@ impl<B: Bits> Board<B> {
     /// [`MoveList::exhausted`] names the limit.
     pub fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
         out.clear();
+        if self.is_over(pos) {
+            return;
+        }
         if !self.captures(pos, out) && out.exhausted().is_none() {
             self.quiet_moves(pos, out);
         }
@@ -47,10 +50,21 @@ impl<B: Bits> Board<B> {
         }
     }
 
+    /// Whether the game is over in `pos` by the variant's goal, whatever the moves
+    /// (`goal = "first-king-wins"`: a king stands on the board): it has no legal move.
+    #[inline(always)]
+    pub fn is_over(&self, pos: &Position<B>) -> bool {
+        self.ends_at_first_king && pos.has_kings()
+    }
+
     /// Number of legal moves; quiet positions on lattice boards are counted with bitset
     /// arithmetic without listing the moves. `scratch` is used for captures.
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
+        if self.is_over(pos) {
+            scratch.clear();
+            return 0;
+        }
         if !self.lattice {
             self.legal_moves(pos, scratch);
             return scratch.len() as u64;
@@ -133,8 +147,8 @@ impl<B: Bits> Board<B> {
             }
         }
         let short = self.rules.king_range == KingRange::Short;
-        for king in pos.kings(me).iter() {
-            for d in self.dirs() {
+        for king in self.free_kings(pos).iter() {
+            for &d in self.king_move_dirs() {
                 let mut at = king;
                 loop {
                     at = self.neighbour(at, d);
@@ -153,6 +167,18 @@ impl<B: Bits> Board<B> {
                     }
                 }
             }
+        }
+    }
+
+    /// The kings of the side to move that may make quiet moves: all but one whose run
+    /// of quiet moves has reached `rules.max_same_king_moves`.
+    #[inline(always)]
+    fn free_kings(&self, pos: &Position<B>) -> B {
+        let kings = pos.kings(pos.side());
+        if self.counts_king_runs {
+            kings & !self.barred_king(pos)
+        } else {
+            kings
         }
     }
 
@@ -184,10 +210,10 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
-        let kings = pos.kings(me);
+        let kings = self.free_kings(pos);
         if !kings.is_empty() {
             let short = self.rules.king_range == KingRange::Short;
-            for d in self.dirs() {
+            for &d in self.king_move_dirs() {
                 let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;

@@ -52,7 +52,7 @@ fn count<B: Bits>(
                 _ => {
                     let mut total = 0;
                     for mv in list.iter() {
-                        total += count(board, &pos.placement_after(mv), depth - 1, rest)?;
+                        total += count(board, &pos.placement_after(board, mv), depth - 1, rest)?;
                     }
                     Ok(total)
                 }
@@ -100,7 +100,7 @@ fn last_ply_portable<B: Bits>(
 ) -> Result<u64, GenerationLimit> {
     let mut total = 0;
     for mv in list.iter() {
-        total += board.count_legal(&pos.placement_after(mv), scratch);
+        total += board.count_legal(&pos.placement_after(board, mv), scratch);
         if let Some(limit) = scratch.exhausted() {
             return Err(limit);
         }
