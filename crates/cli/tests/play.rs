@@ -5,13 +5,13 @@
 //! the next line, so the test can answer what the program printed.
 
 use std::io::{Read, Write};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 mod common;
 
-use common::root;
+use common::{command, stderr, stdout};
 
 const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 
@@ -19,16 +19,9 @@ const OFFICIAL: [&str; 3] = ["bushka", "bushka-9x11", "hexbushka"];
 const BUSHKA_START: &str =
     "W:Wd2,e1,e2,e3,f2,f3,f4,g3,g4,g5,h4,h5,h6,i5,i6:Ba5,a6,b5,b6,b7,c6,c7,c8,d7,d8,d9,e8,e9,e0,f9";
 
-/// `bushka` run from the workspace root with colour off, arguments still to add.
-fn bushka() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bushka"));
-    command.current_dir(root()).env("NO_COLOR", "1");
-    command
-}
-
 /// Runs `bushka play ARGS` with `input` on standard input (then end of input).
 fn play_script(args: &[&str], input: &[u8]) -> Output {
-    let mut child = bushka()
+    let mut child = command()
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -45,14 +38,6 @@ fn play_script(args: &[&str], input: &[u8]) -> Output {
     let output = child.wait_with_output().expect("bushka finishes");
     writer.join().expect("the writer thread");
     output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }
 
 /// Asserts a clean exit (code 0, nothing on standard error) and returns the output.
@@ -84,7 +69,7 @@ struct Conversation {
 
 impl Conversation {
     fn start(args: &[&str]) -> Conversation {
-        let mut child = bushka()
+        let mut child = command()
             .arg("play")
             .args(args)
             .stdin(Stdio::piped())
@@ -201,7 +186,7 @@ fn a_whole_game_against_random_on_each_official_board() {
         assert_eq!(code, Some(0), "{rest}");
 
         // The saved record replays to the same end.
-        let replay = bushka()
+        let replay = command()
             .args(["replay"])
             .arg(&file)
             .output()

@@ -35,11 +35,10 @@ impl Served {
     /// Starts `bushka serve --port 0 ARGS` and waits for the address it prints.
     fn start(args: &[&str]) -> Served {
         use std::io::{BufRead, BufReader};
-        use std::process::{Command, Stdio};
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bushka"))
+        use std::process::Stdio;
+        let mut child = common::command()
             .args(["serve", "--port", "0"])
             .args(args)
-            .current_dir(common::root())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -568,12 +568,7 @@ async fn the_game_answers_while_the_computer_thinks() {
     assert_eq!(resigned["outcome"]["result"], "1-0");
     // The think has a minute: all of the above was answered while it went on.
     assert!(!thinking.is_finished(), "answered while thinking");
-    let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
-    assert_eq!(status, 200);
-    let (status, body) = tokio::time::timeout(std::time::Duration::from_secs(120), thinking)
-        .await
-        .expect("the stopped think answers")
-        .expect("task");
+    let (status, body) = s.stop_think(&id, thinking).await;
     assert_eq!(status, 422, "{body}");
     assert!(
         body.contains("the game changed while the computer was thinking"),

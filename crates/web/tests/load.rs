@@ -56,80 +56,65 @@ async fn many_computer_games_run_at_once() {
     assert_eq!(plies.len(), 30);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn searches_beyond_the_pool_get_a_busy_answer() {
-    let s = Server::with(Limits {
+/// A server with one search slot, which a request waits for only briefly.
+async fn one_search_slot() -> Server {
+    Server::with(Limits {
         max_searches: 1,
         search_wait: Duration::from_millis(100),
         ..Limits::default()
     })
-    .await;
+    .await
+}
+
+/// A perft of the first built-in board, `depth` plies deep.
+fn perft(depth: u32) -> serde_json::Value {
+    json!({"text": bushka_geometry::BUILTIN[0].text, "depth": depth})
+}
+
+/// Starts a computer's think of a minute in a new game, and waits until it holds the
+/// server's only search slot (a quick perft is then answered busy): the game's id and
+/// the request.
+async fn take_the_only_slot(s: &Server) -> (String, tokio::task::JoinHandle<(u16, String)>) {
     let game = s
         .new_game(json!({"white": "engine:movetime=60000", "black": "human"}))
         .await;
     let id = game["id"].as_str().expect("id").to_string();
     let thinking = s.post_later(&format!("/api/games/{id}/computer"));
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let text = bushka_geometry::BUILTIN[0].text;
-    assert_error(
-        &s.post("/api/lab/perft", json!({"text": text})).await,
-        503,
-        "busy",
-    );
-    // The think has a minute; stopping it answers with the best move so far (the
-    // guard only keeps a broken stop from hanging the test).
+    while s.post("/api/lab/perft", perft(1)).await.0 != 503 {
+        assert!(!thinking.is_finished(), "the think is still under way");
+    }
+    (id, thinking)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_beyond_the_pool_get_a_busy_answer() {
+    let s = one_search_slot().await;
+    let (id, thinking) = take_the_only_slot(&s).await;
+    assert_error(&s.post("/api/lab/perft", perft(2)).await, 503, "busy");
+    // The think has a minute; stopping it answers with the best move so far.
     assert!(!thinking.is_finished(), "the think is still under way");
-    let (status, _) = s.post(&format!("/api/games/{id}/stop"), json!({})).await;
-    assert_eq!(status, 200);
-    let answered = tokio::time::timeout(Duration::from_secs(120), thinking)
-        .await
-        .expect("the stopped think answers");
-    assert_eq!(answered.expect("task").0, 200);
-    let (status, rows) = s
-        .post("/api/lab/perft", json!({"text": text, "depth": 2}))
-        .await;
+    let (status, body) = s.stop_think(&id, thinking).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, rows) = s.post("/api/lab/perft", perft(2)).await;
     assert_eq!(status, 200, "{rows}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_move_answered_busy_can_be_asked_again() {
-    let s = Server::with(Limits {
-        max_searches: 1,
-        search_wait: Duration::from_millis(100),
-        ..Limits::default()
-    })
-    .await;
-    let long = s
-        .new_game(json!({"white": "engine:movetime=60000", "black": "human"}))
-        .await;
-    let long = long["id"].as_str().expect("id").to_string();
+    let s = one_search_slot().await;
     let game = s
         .new_game(json!({"white": "engine:depth=1", "black": "human"}))
         .await;
     let id = game["id"].as_str().expect("id").to_string();
-    // The long think takes the only search slot: a quick perft finds it taken.
-    let thinking = s.post_later(&format!("/api/games/{long}/computer"));
-    let text = bushka_geometry::BUILTIN[0].text;
-    while s
-        .post("/api/lab/perft", json!({"text": text, "depth": 1}))
-        .await
-        .0
-        != 503
-    {
-        assert!(!thinking.is_finished(), "the long think is still under way");
-    }
+    let (long, thinking) = take_the_only_slot(&s).await;
     assert_error(
         &s.post(&format!("/api/games/{id}/computer"), json!({}))
             .await,
         503,
         "busy",
     );
-    let (status, _) = s.post(&format!("/api/games/{long}/stop"), json!({})).await;
-    assert_eq!(status, 200);
-    let answered = tokio::time::timeout(Duration::from_secs(120), thinking)
-        .await
-        .expect("the stopped think answers");
-    assert_eq!(answered.expect("task").0, 200);
+    let (status, body) = s.stop_think(&long, thinking).await;
+    assert_eq!(status, 200, "{body}");
     // The side answered "busy" still has its computer player: asked again, it moves.
     let (status, body) = s
         .post(&format!("/api/games/{id}/computer"), json!({}))

@@ -19,12 +19,18 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The `bushka` binary to run from the workspace root with colour off, its arguments
+/// still to add.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bushka"));
+    command.current_dir(root()).env("NO_COLOR", "1");
+    command
+}
+
 /// Runs `bushka` with `args` from the workspace root, with colour off.
 pub fn bushka(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bushka"))
+    command()
         .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
         .output()
         .expect("the bushka binary runs")
 }
@@ -44,10 +50,8 @@ pub fn stderr(output: &Output) -> String {
 pub fn bushka_input(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bushka"))
+    let mut child = command()
         .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -110,6 +110,24 @@ impl Server {
         r.status().as_u16()
     }
 
+    /// Stops the think under way in game `id` (the request `thinking` made) and waits
+    /// for its answer: the status and the body. The guard only keeps a broken stop
+    /// from hanging the test.
+    pub async fn stop_think(
+        &self,
+        id: &str,
+        thinking: tokio::task::JoinHandle<(u16, String)>,
+    ) -> (u16, String) {
+        let (status, body) = self
+            .post(&format!("/api/games/{id}/stop"), serde_json::json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        tokio::time::timeout(Duration::from_secs(120), thinking)
+            .await
+            .expect("the stopped think answers")
+            .expect("the request's task")
+    }
+
     /// Creates a game, returning its view.
     pub async fn new_game(&self, body: Value) -> Value {
         let (status, game) = self.post("/api/games", body).await;
