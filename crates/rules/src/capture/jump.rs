@@ -262,7 +262,7 @@ fn list_single_jumps<B: Bits, J: Judge<B>>(
                 captured: B::bit(target),
                 promotes: promotion.has(to),
             };
-            let order = if their_kings.has(target) {
+            let order = if J::RANKED && judge.tracks_order() && their_kings.has(target) {
                 B::bit(Sq::new(0))
             } else {
                 B::EMPTY
