@@ -68,8 +68,8 @@ impl<B: Bits> Board<B> {
     }
 
     /// The runs after `mv` by the side to move in `pos`, `next` being the placement
-    /// it leads to.
-    #[inline]
+    /// it leads to (out of line: only boards that count runs call it).
+    #[inline(never)]
     pub(crate) fn runs_after(
         &self,
         pos: &Position<B>,

@@ -111,10 +111,22 @@ fn captures<B: Bits>(
         let mut judge = Majority::new(board.rules.majority());
         judged(board, pos, out, counting, &mut judge)
     } else {
-        let their_kings = pos.kings(pos.side().opponent());
-        let mut judge = Ranking::new(board.rules.precedence, their_kings);
-        judged(board, pos, out, counting, &mut judge)
+        ranked(board, pos, out, counting)
     }
+}
+
+/// [`captures`] under every clause, judged by the precedence criteria: kept out of
+/// line so that the fast path stays small.
+#[inline(never)]
+fn ranked<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+    counting: bool,
+) -> u64 {
+    let their_kings = pos.kings(pos.side().opponent());
+    let mut judge = Ranking::new(board.rules.precedence, their_kings);
+    judged(board, pos, out, counting, &mut judge)
 }
 
 /// Generates the jump captures of `pos` into `out` (which must be empty). With
