@@ -16,7 +16,7 @@
 //! (`cargo test --release -p bushka-tests --test family_perft -- --ignored`).
 
 use bushka_rules::{AnyBoard, perft, with_board};
-use bushka_tests::builtin;
+use bushka_tests::{INTERNATIONAL_PERFT, builtin};
 
 /// Each file's published counts from depth 1, and how deep CI checks them.
 const TABLES: &[(&str, usize, &[u64])] = &[
@@ -183,54 +183,9 @@ const TABLES: &[(&str, usize, &[u64])] = &[
         6,
         &[8, 64, 708, 7_538, 85_090, 931_312, 10_782_308, 123_285_642],
     ),
-    (
-        "killer",
-        7,
-        &[
-            9,
-            81,
-            658,
-            4_265,
-            27_117,
-            167_140,
-            1_049_442,
-            6_483_961,
-            41_022_423,
-            258_895_763,
-        ],
-    ),
-    (
-        "antidraughts",
-        6,
-        &[
-            9,
-            81,
-            658,
-            4_265,
-            27_117,
-            167_140,
-            1_049_442,
-            6_483_961,
-            41_022_423,
-            258_895_763,
-        ],
-    ),
-    (
-        "breakthrough",
-        6,
-        &[
-            9,
-            81,
-            658,
-            4_265,
-            27_117,
-            167_140,
-            1_049_442,
-            6_483_961,
-            41_022_423,
-            258_895_763,
-        ],
-    ),
+    ("killer", 7, &INTERNATIONAL_PERFT),
+    ("antidraughts", 6, &INTERNATIONAL_PERFT),
+    ("breakthrough", 6, &INTERNATIONAL_PERFT),
 ];
 
 /// The start-position perft of the built-in `name` at `depth`.

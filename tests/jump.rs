@@ -5,7 +5,7 @@
 
 use bushka_rules::{AnyBoard, perft, with_board};
 use bushka_tests::lockstep::{self, Pos, random_game};
-use bushka_tests::{JUMP_BUILTINS, JUMP_POSITIONS, builtin, naive_jump};
+use bushka_tests::{INTERNATIONAL_PERFT, JUMP_BUILTINS, JUMP_POSITIONS, builtin, naive_jump};
 
 fn board_named(name: &str) -> AnyBoard {
     AnyBoard::new(builtin(name))
@@ -33,19 +33,6 @@ fn cross_check(variant: &str, position: &str, depth: u32) -> u64 {
 // ---------------------------------------------------------------------------------
 // International draughts: the published counts (crates/rules/RULES.md 6.2).
 
-const INTERNATIONAL: [u64; 10] = [
-    9,
-    81,
-    658,
-    4_265,
-    27_117,
-    167_140,
-    1_049_442,
-    6_483_961,
-    41_022_423,
-    258_895_763,
-];
-
 fn international_perft(depth: u32) -> u64 {
     let board = board_named("draughts");
     with_board!(&board, b => perft(b, &b.start_position(), depth))
@@ -56,7 +43,7 @@ fn international_perft_depths_1_to_9() {
     for depth in 1..=9 {
         assert_eq!(
             international_perft(depth),
-            INTERNATIONAL[depth as usize - 1],
+            INTERNATIONAL_PERFT[depth as usize - 1],
             "perft({depth})"
         );
     }
@@ -67,7 +54,7 @@ fn international_perft_depths_1_to_9() {
 #[test]
 #[ignore = "slow in debug builds: perft(10) has 258,895,763 leaves"]
 fn international_perft_depth_10() {
-    assert_eq!(international_perft(10), INTERNATIONAL[9]);
+    assert_eq!(international_perft(10), INTERNATIONAL_PERFT[9]);
 }
 
 #[test]
@@ -75,7 +62,7 @@ fn reference_agrees_with_the_published_international_counts() {
     for depth in 1..=4 {
         assert_eq!(
             cross_check("draughts", "start", depth),
-            INTERNATIONAL[depth as usize - 1]
+            INTERNATIONAL_PERFT[depth as usize - 1]
         );
     }
 }

@@ -49,6 +49,21 @@ pub const ALL_BUILTINS: [&str; 22] = [
     "breakthrough",
 ];
 
+/// International draughts' published start-position perft, depths 1 to 10 (also
+/// Killer's and Antidraughts', and Breakthrough's to depth 11).
+pub const INTERNATIONAL_PERFT: [u64; 10] = [
+    9,
+    81,
+    658,
+    4_265,
+    27_117,
+    167_140,
+    1_049_442,
+    6_483_961,
+    41_022_423,
+    258_895_763,
+];
+
 /// The built-in variants with Bushka's contact capture.
 pub const CONTACT_BUILTINS: [&str; 5] = [
     "bushka",
