@@ -7,7 +7,7 @@
 //! move, any capture). A run ends too when its king is captured, and when its side
 //! has no men left (the limit lapses then). The opponent's moves leave it alone.
 
-use bushka_geometry::{Colour, Piece, Role};
+use bushka_geometry::{ByColour, Colour, Piece, Role};
 
 use crate::bits::{Bits, Sq};
 use crate::board::Board;
@@ -67,25 +67,25 @@ impl<B: Bits> Board<B> {
         key
     }
 
-    /// The runs after `mv` by the side to move in `pos`, `next` being the placement
-    /// it leads to (out of line: only boards that count runs call it).
+    /// The runs after `mv` by the side to move in `pos`, `men_left` saying per colour
+    /// whether men remain after it (out of line: only boards that count runs call it).
     #[inline(never)]
     pub(crate) fn runs_after(
         &self,
         pos: &Position<B>,
         mv: &Move<B>,
-        next: &Position<B>,
+        men_left: ByColour<bool>,
     ) -> KingRuns {
         let (me, them) = (pos.side, pos.side.opponent());
         let mut runs = pos.runs;
         if let Some((sq, _)) = runs.get(them)
-            && (mv.captured.has(sq) || next.men[them].is_empty())
+            && (mv.captured.has(sq) || !men_left[them])
         {
             runs.set(them, None);
         }
         let quiet_king = pos.kings[me].has(mv.from) && mv.captured.is_empty();
         let run = match runs.get(me) {
-            _ if !quiet_king || next.men[me].is_empty() => None,
+            _ if !quiet_king || !men_left[me] => None,
             Some((sq, count)) if sq == mv.from => Some((mv.to, count.saturating_add(1).min(15))),
             _ => Some((mv.to, 1)),
         };

@@ -161,7 +161,10 @@ impl<B: Bits> Position<B> {
         next.kings[t] &= !mv.captured;
         next.side = self.side.opponent();
         if board.counts_king_runs {
-            next.runs = board.runs_after(self, mv, &next);
+            // By value: a reference to `next` would keep it out of registers in the
+            // hot path of every board.
+            let men_left = next.men.map(|men| !men.is_empty());
+            next.runs = board.runs_after(self, mv, men_left);
         }
         next
     }
