@@ -261,7 +261,10 @@ impl<B: Bits> Board<B> {
     /// The directions in which `colour`'s men capture.
     #[inline]
     pub fn men_capture_dirs(&self, colour: Colour) -> &[Dir] {
-        &self.men_captures[colour]
+        match self.rules.men_capture {
+            MenCapture::All => &Dir::ALL[..self.dirs],
+            _ => &self.men_captures[colour],
+        }
     }
 
     /// The directions in which kings capture.

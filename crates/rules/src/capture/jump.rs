@@ -390,7 +390,39 @@ impl<B: Bits, J: Judge<B>> Sequences<'_, B, J> {
         self.ends.clear();
         self.origin = origin;
         self.vacant = empty | B::bit(origin);
-        self.search(origin, B::EMPTY, B::EMPTY, None);
+        if !J::RANKED && self.judge.keeps_longest_only() {
+            self.search_longest(origin, B::EMPTY);
+        } else {
+            self.search(origin, B::EMPTY, B::EMPTY, None);
+        }
+    }
+
+    /// The fast path's search (International's clauses, the majority enforced): every
+    /// landing cell is searched on, and a sequence is recorded where it can go no
+    /// further. A landing that stops where another goes on records a shorter capture,
+    /// which the majority drops, so the two need not be told apart here.
+    fn search_longest(&mut self, at: Sq, captured: B) {
+        if !self.budget.spend() {
+            return;
+        }
+        let board = self.board;
+        let open = self.mover.targets & !captured;
+        let mut any = false;
+        for &d in self.mover.dirs {
+            let Some((target, first)) = along(board, &self.mover, at, d, open, self.vacant) else {
+                continue;
+            };
+            any = true;
+            let taken = captured | B::bit(target);
+            let mut land = Some(first);
+            while let Some(here) = land {
+                self.search_longest(here, taken);
+                land = beyond(board, self.mover.long, here, d, at, self.vacant);
+            }
+        }
+        if !any && !captured.is_empty() {
+            self.record(at, captured, B::EMPTY);
+        }
     }
 
     /// Searches on from `at` with `captured` taken (`order`: which captures took kings;

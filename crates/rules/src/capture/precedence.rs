@@ -44,6 +44,10 @@ pub(crate) trait Judge<B: Bits> {
 
     /// Whether routes must carry the places of the kings they take ("earliest-king").
     fn tracks_order(&self) -> bool;
+
+    /// Whether only the captures taking the most pieces stay listed, so that a shorter
+    /// sequence found beside a longer one needs no care (see `jump::search_longest`).
+    fn keeps_longest_only(&self) -> bool;
 }
 
 /// Keeps the majority: drops smaller captures and refuses smaller ones.
@@ -117,6 +121,11 @@ impl<B: Bits> Judge<B> for Majority {
     #[inline]
     fn tracks_order(&self) -> bool {
         false
+    }
+
+    #[inline]
+    fn keeps_longest_only(&self) -> bool {
+        self.enforce
     }
 }
 
@@ -279,6 +288,11 @@ impl<B: Bits> Judge<B> for Ranking<B> {
     #[inline]
     fn tracks_order(&self) -> bool {
         self.precedence.has(Criterion::EarliestKing)
+    }
+
+    #[inline]
+    fn keeps_longest_only(&self) -> bool {
+        false
     }
 }
 
