@@ -71,6 +71,9 @@ pub struct Board<B: Bits> {
     pub(crate) king_moves: Vec<Dir>,
     /// The jump-capture clauses, compiled.
     pub(crate) jumps: JumpClauses<B>,
+    /// Whether only the captures taking the most pieces are legal
+    /// (`rules.majority()`, read once: the hot path reads this flag).
+    pub(crate) majority: bool,
     /// Whether positions count king runs (`rules.max_same_king_moves` above 0).
     pub(crate) counts_king_runs: bool,
     /// Whether a position with a king on the board is over (`goal =
@@ -175,6 +178,7 @@ impl<B: Bits> Board<B> {
             king_captures: rules.king_captures.iter().collect(),
             king_moves: rules.king_moves.iter().collect(),
             jumps: JumpClauses::new(&rules, promotion, geometry.is_lattice()),
+            majority: rules.majority(),
             counts_king_runs: rules.max_same_king_moves > 0,
             ends_at_first_king: rules.goal == Goal::FirstKingWins,
             all,

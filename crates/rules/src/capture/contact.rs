@@ -40,7 +40,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = their_men | their_kings;
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
-    let mut majority = Majority::new(board.rules.majority());
+    let mut majority = Majority::new(board.majority);
     for d in board.dirs() {
         let heads = men
             & board.step(men, d)
@@ -178,7 +178,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
-    let mut majority = Majority::new(board.rules.majority());
+    let mut majority = Majority::new(board.majority);
     let mut men_that_can = B::EMPTY;
     for d in board.dirs() {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);

@@ -108,7 +108,7 @@ fn captures<B: Bits>(
     counting: bool,
 ) -> u64 {
     if board.jumps.plain {
-        let mut judge = Majority::new(board.rules.majority());
+        let mut judge = Majority::new(board.majority);
         judged(board, pos, out, counting, &mut judge)
     } else {
         ranked(board, pos, out, counting)
