@@ -71,6 +71,10 @@ pub struct Board<B: Bits> {
     pub(crate) king_moves: Vec<Dir>,
     /// The jump-capture clauses, compiled.
     pub(crate) jumps: JumpClauses<B>,
+    /// Whether none of the family clauses that the counting hot path checks is on
+    /// (the goal, king runs, jump clauses, kings' directions): perft then counts
+    /// through code compiled without those checks.
+    pub(crate) plain: bool,
     /// Whether only the captures taking the most pieces are legal
     /// (`rules.majority()`, read once: the hot path reads this flag).
     pub(crate) majority: bool,
@@ -173,11 +177,21 @@ impl<B: Bits> Board<B> {
             .map(|_| [0; 4].map(|_: u64| stream.next_u64()))
             .collect();
         let black_key = stream.next_u64();
+        let jumps = JumpClauses::new(&rules, promotion, geometry.is_lattice());
+        let king_captures: Vec<Dir> = rules.king_captures.iter().collect();
+        let king_moves: Vec<Dir> = rules.king_moves.iter().collect();
+        let every_way = |list: &[Dir]| list == &Dir::ALL[..dirs];
+        let plain = jumps.is_plain()
+            && every_way(&king_captures)
+            && every_way(&king_moves)
+            && rules.max_same_king_moves == 0
+            && rules.goal != Goal::FirstKingWins;
         Some(Board {
             men_captures,
-            king_captures: rules.king_captures.iter().collect(),
-            king_moves: rules.king_moves.iter().collect(),
-            jumps: JumpClauses::new(&rules, promotion, geometry.is_lattice()),
+            king_captures,
+            king_moves,
+            jumps,
+            plain,
             majority: rules.majority(),
             counts_king_runs: rules.max_same_king_moves > 0,
             ends_at_first_king: rules.goal == Goal::FirstKingWins,

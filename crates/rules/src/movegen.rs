@@ -61,7 +61,22 @@ impl<B: Bits> Board<B> {
     /// arithmetic without listing the moves. `scratch` is used for captures.
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
-        if self.is_over(pos) {
+        if self.plain {
+            self.count_legal_as::<true>(pos, scratch)
+        } else {
+            self.count_legal_as::<false>(pos, scratch)
+        }
+    }
+
+    /// [`Board::count_legal`], `PLAIN` when the board is plain ([`Board::plain`]): the
+    /// clauses' checks are then compiled away.
+    #[inline(always)]
+    pub(crate) fn count_legal_as<const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        scratch: &mut MoveList<B>,
+    ) -> u64 {
+        if !PLAIN && self.is_over(pos) {
             scratch.clear();
             return 0;
         }
@@ -75,12 +90,12 @@ impl<B: Bits> Board<B> {
                 capture::contact::generate(self, pos, scratch);
                 scratch.len() as u64
             }
-            CaptureStyle::Jump => capture::jump::count(self, pos, scratch),
+            CaptureStyle::Jump => capture::jump::count::<B, PLAIN>(self, pos, scratch),
         };
         if captures > 0 || scratch.exhausted().is_some() {
             captures
         } else {
-            self.count_quiet(pos)
+            self.count_quiet::<PLAIN>(pos)
         }
     }
 
@@ -184,7 +199,7 @@ impl<B: Bits> Board<B> {
 
     /// Counts the quiet moves with set arithmetic (same count as `quiet_moves`).
     #[inline(always)]
-    fn count_quiet(&self, pos: &Position<B>) -> u64 {
+    fn count_quiet<const PLAIN: bool>(&self, pos: &Position<B>) -> u64 {
         let me = pos.side();
         let men = pos.men(me);
         let empty = self.all & !pos.occupied();
@@ -210,10 +225,19 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
-        let kings = self.free_kings(pos);
+        let kings = if PLAIN {
+            pos.kings(me)
+        } else {
+            self.free_kings(pos)
+        };
         if !kings.is_empty() {
             let short = self.rules.king_range == KingRange::Short;
-            for &d in self.king_move_dirs() {
+            let dirs = if PLAIN {
+                &Dir::ALL[..self.dirs]
+            } else {
+                self.king_move_dirs()
+            };
+            for &d in dirs {
                 let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;

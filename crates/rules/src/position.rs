@@ -119,7 +119,7 @@ impl<B: Bits> Position<B> {
     /// The position after `mv` (which must be legal here).
     #[inline]
     pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
-        let mut next = self.placement_after(board, mv);
+        let mut next = self.placement_after::<false>(board, mv);
         let (me, them) = (self.side, self.side.opponent());
         let was_king = self.kings[me].has(mv.from);
         let mut hash = self.hash
@@ -140,9 +140,14 @@ impl<B: Bits> Position<B> {
     }
 
     /// The placement, side to move and king runs after `mv`, with this position's hash
-    /// left as it is: for perft, which never reads hashes.
+    /// left as it is: for perft, which never reads hashes. `PLAIN` when the board is
+    /// plain ([`Board::plain`]), which keeps no king runs.
     #[inline(always)]
-    pub(crate) fn placement_after(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
+    pub(crate) fn placement_after<const PLAIN: bool>(
+        &self,
+        board: &Board<B>,
+        mv: &Move<B>,
+    ) -> Position<B> {
         let mut next = *self;
         let (m, t) = (self.side, self.side.opponent());
         let (from, to) = (B::bit(mv.from), B::bit(mv.to));
@@ -160,7 +165,7 @@ impl<B: Bits> Position<B> {
         next.men[t] &= !mv.captured;
         next.kings[t] &= !mv.captured;
         next.side = self.side.opponent();
-        if board.counts_king_runs {
+        if !PLAIN && board.counts_king_runs {
             // By value: a reference to `next` would keep it out of registers in the
             // hot path of every board.
             let men_left = next.men.map(|men| !men.is_empty());

@@ -53,6 +53,11 @@ pub(crate) struct JumpClauses<B> {
 }
 
 impl<B: Bits> JumpClauses<B> {
+    /// Whether International rules hold but for directions and majority.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.plain
+    }
+
     /// The clauses of `rules`, on a board whose promotion zones are `promotion`.
     pub(crate) fn new(rules: &RuleSet, promotion: ByColour<B>, lattice: bool) -> JumpClauses<B> {
         let immediate = rules.removal == Removal::Immediate;
@@ -89,25 +94,31 @@ pub(crate) fn generate<B: Bits>(
     pos: &Position<B>,
     out: &mut MoveList<B>,
 ) -> bool {
-    captures(board, pos, out, false) > 0
+    captures::<B, false>(board, pos, out, false) > 0
 }
 
-/// The number of jump captures in `pos`, with `out` as scratch (see [`captures`]).
+/// The number of jump captures in `pos`, with `out` as scratch (see [`captures`]);
+/// `PLAIN` when the board is plain ([`Board::plain`]).
 #[inline(always)]
-pub(crate) fn count<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) -> u64 {
-    captures(board, pos, out, true)
+pub(crate) fn count<B: Bits, const PLAIN: bool>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+) -> u64 {
+    captures::<B, PLAIN>(board, pos, out, true)
 }
 
 /// Generates the jump captures of `pos` into `out` (which must be empty), judged by
-/// the majority rule on the fast path and by the ranking of every clause otherwise.
+/// the majority rule on the fast path (known taken when `PLAIN`) and by the ranking of
+/// every clause otherwise.
 #[inline(always)]
-fn captures<B: Bits>(
+fn captures<B: Bits, const PLAIN: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     out: &mut MoveList<B>,
     counting: bool,
 ) -> u64 {
-    if board.jumps.plain {
+    if PLAIN || board.jumps.plain {
         let mut judge = Majority::new(board.majority);
         judged(board, pos, out, counting, &mut judge)
     } else {
