@@ -10,7 +10,7 @@ use bushka_arena::{
     Termination, VariantReport, compare, run_match,
 };
 use bushka_engine::{End, PlayerSpec};
-use bushka_geometry::Colour;
+use bushka_geometry::{Colour, Goal};
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use bushka_tests::{ALL_BUILTINS, OFFICIAL, builtin};
 
@@ -102,17 +102,20 @@ fn check_report(report: &VariantReport, config: &CompareConfig) {
             }
         }
         if g.termination == Termination::NoLegalMove {
-            // The side to move at the end lost: White moves on even plies.
-            let loser = if g.plies % 2 == 0 {
-                Colour::White
+            // The first mover moves on even plies. The side to move at the end lost,
+            // unless the goal is reversed (it won then); under "first-king-wins" the
+            // player who crowned the king moved last.
+            let rules = *builtin(v).rules();
+            let to_move = if g.plies % 2 == 0 {
+                rules.first
             } else {
-                Colour::Black
+                rules.first.opponent()
             };
-            assert_eq!(
-                g.winner,
-                Some(loser.opponent()),
-                "{v} game {i}: loser moved last"
-            );
+            let winner = match rules.goal {
+                Goal::NoMovesWins => to_move,
+                Goal::NoMovesLoses | Goal::FirstKingWins => to_move.opponent(),
+            };
+            assert_eq!(g.winner, Some(winner), "{v} game {i}: the goal's winner");
         }
     }
     let captures: usize = report.game_stats.iter().map(GameStats::captures).sum();

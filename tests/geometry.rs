@@ -91,7 +91,7 @@ fn official_rules_are_the_defaults() {
         let r = g.rules();
         assert_eq!(r.capture, bushka_geometry::CaptureStyle::Contact, "{name}");
         assert_eq!(r.min_line, 2, "{name}");
-        assert!(r.majority, "{name}");
+        assert!(r.majority(), "{name}");
         assert_eq!(r.king_range, bushka_geometry::KingRange::Long, "{name}");
         assert_eq!(r.repetition, 3, "{name}");
     }

@@ -23,6 +23,11 @@ pub struct Pos {
     pub cells: Vec<Option<Piece>>,
     /// The side to move.
     pub side: Colour,
+    /// `rules.max_same_king_moves` (0: no limit, and no runs are kept).
+    pub limit: u8,
+    /// Per colour (White, Black), the king that made its side's last quiet moves and
+    /// how many it made in a row (Frisian draughts).
+    pub runs: [Option<(Cell, u8)>; 2],
 }
 
 impl Pos {
@@ -35,7 +40,14 @@ impl Pos {
                 .map(|c| pos.piece_at(board.sq(c)))
                 .collect(),
             side: pos.side(),
+            limit: board.rules().max_same_king_moves,
+            runs: Colour::BOTH.map(|c| pos.king_run(c).map(|(sq, n)| (board.cell(sq), n))),
         }
+    }
+
+    /// `colour`'s run of quiet moves by one king.
+    pub fn run(&self, colour: Colour) -> Option<(Cell, u8)> {
+        self.runs[colour.index()]
     }
 
     /// The piece on `cell`.
@@ -69,6 +81,30 @@ impl Pos {
         let role = Role::of_king(piece.is_king() || mv.promotes);
         next.cells[mv.to.index()] = Some(Piece::new(piece.colour, role));
         next.side = self.side.opponent();
+        if self.limit > 0 {
+            // A quiet king move lengthens its king's run or starts one; any other move
+            // of that side ends it. A run also ends with its king, and with its side's
+            // last man (the limit lapses).
+            let me = self.side.index();
+            next.runs[me] = match self.runs[me] {
+                _ if mv.kind != MoveKind::King => None,
+                Some((c, n)) if c == mv.from => Some((mv.to, (n + 1).min(15))),
+                _ => Some((mv.to, 1)),
+            };
+            for colour in Colour::BOTH {
+                let has_men = next
+                    .cells
+                    .iter()
+                    .flatten()
+                    .any(|p| p.colour == colour && !p.is_king());
+                let run = next.runs[colour.index()];
+                if !has_men
+                    || run.is_some_and(|(c, _)| next.at(c) != Some(Piece::new(colour, Role::King)))
+                {
+                    next.runs[colour.index()] = None;
+                }
+            }
+        }
         next
     }
 }

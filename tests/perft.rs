@@ -45,7 +45,10 @@ mod naive {
             rules.min_line, 2,
             "the reference knows lines of two or more"
         );
-        assert!(rules.majority, "the reference knows majority capture only");
+        assert!(
+            rules.majority(),
+            "the reference knows majority capture only"
+        );
         assert_eq!(
             rules.king_range,
             KingRange::Long,

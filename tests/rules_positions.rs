@@ -863,12 +863,12 @@ fn replay_errors_name_the_move() {
         match &err {
             RecordError::Move {
                 number,
-                white,
+                first,
                 text,
                 line,
                 error,
             } => {
-                assert_eq!((*number, *white, text.as_str(), *line), (2, true, "f57", 3));
+                assert_eq!((*number, *first, text.as_str(), *line), (2, true, "f57", 3));
                 assert!(matches!(error, MoveError::Illegal { .. }));
             }
             other => panic!("expected a move error, got {other:?}"),
@@ -878,7 +878,7 @@ fn replay_errors_name_the_move() {
         let record = Record::parse("[FEN \"W:Wg5:Bd8\"]\n1. gf5 d89").expect("parses");
         let err = record.replay(b.clone()).expect_err("illegal move");
         assert!(
-            matches!(&err, RecordError::Move { number: 1, white: false, .. }),
+            matches!(&err, RecordError::Move { number: 1, first: false, .. }),
             "{err:?}"
         );
         assert!(err.to_string().contains("move 1... d89"), "{err}");

@@ -9,6 +9,7 @@
 pub mod families;
 pub mod harness;
 pub mod lockstep;
+pub mod naive_jump;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
@@ -23,7 +24,7 @@ pub const OFFICIAL: [(&str, usize, usize, usize); 3] = [
 ];
 
 /// Every built-in variant name.
-pub const ALL_BUILTINS: [&str; 8] = [
+pub const ALL_BUILTINS: [&str; 22] = [
     "bushka",
     "bushka-9x11",
     "hexbushka",
@@ -32,6 +33,35 @@ pub const ALL_BUILTINS: [&str; 8] = [
     "draughts",
     "brazilian",
     "hexdame",
+    "checkers",
+    "russian",
+    "pool",
+    "canadian",
+    "frisian",
+    "frysk",
+    "italian",
+    "spanish",
+    "czech",
+    "thai",
+    "turkish",
+    "killer",
+    "antidraughts",
+    "breakthrough",
+];
+
+/// International draughts' published start-position perft, depths 1 to 10 (also
+/// Killer's and Antidraughts', and Breakthrough's to depth 11).
+pub const INTERNATIONAL_PERFT: [u64; 10] = [
+    9,
+    81,
+    658,
+    4_265,
+    27_117,
+    167_140,
+    1_049_442,
+    6_483_961,
+    41_022_423,
+    258_895_763,
 ];
 
 /// The built-in variants with Bushka's contact capture.
@@ -44,7 +74,25 @@ pub const CONTACT_BUILTINS: [&str; 5] = [
 ];
 
 /// The built-in draughts variants (jump capture).
-pub const JUMP_BUILTINS: [&str; 3] = ["draughts", "brazilian", "hexdame"];
+pub const JUMP_BUILTINS: [&str; 17] = [
+    "draughts",
+    "brazilian",
+    "hexdame",
+    "checkers",
+    "russian",
+    "pool",
+    "canadian",
+    "frisian",
+    "frysk",
+    "italian",
+    "spanish",
+    "czech",
+    "thai",
+    "turkish",
+    "killer",
+    "antidraughts",
+    "breakthrough",
+];
 
 /// Draughts positions (variant, position, perft depth the tests check), used by the
 /// jump-capture tests and the fuzz harnesses. Capture-heavy: men interleaved so that most moves capture, with long sequences and

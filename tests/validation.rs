@@ -1052,7 +1052,7 @@ fn rule_values_are_read() {
     ));
     let r = g.rules();
     assert_eq!(r.min_line, 3);
-    assert!(!r.majority);
+    assert!(!r.majority());
     assert_eq!(r.king_range, bushka_geometry::KingRange::Short);
     assert_eq!(r.repetition, 2);
     assert_eq!((g.values().man, g.values().king), (90, 250));

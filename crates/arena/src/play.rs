@@ -35,7 +35,9 @@ pub(crate) const SECOND: u64 = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Termination {
-    /// Won: the loser had no legal move (a rule of the game).
+    /// Won: the side to move had no legal move (a rule of the game): it lost, or won
+    /// under a reversed goal (`goal = "no-moves-wins"`), or the game had ended by a
+    /// first king (`goal = "first-king-wins"`).
     NoLegalMove,
     /// Won: the loser resigned (a rule of the game; automated players never do).
     Resignation,
@@ -60,7 +62,9 @@ impl Termination {
             End::Forfeit { loser, .. } => (Termination::Forfeit, Some(loser.opponent())),
             End::Rule(Outcome::Win { winner, reason }) => (
                 match reason {
-                    WinReason::NoLegalMove => Termination::NoLegalMove,
+                    WinReason::NoLegalMove | WinReason::RanOutOfMoves | WinReason::FirstKing => {
+                        Termination::NoLegalMove
+                    }
                     // Arena games have no clocks: a loss on time, which only a front
                     // end keeping clocks declares, counts with the declared losses.
                     WinReason::Resignation | WinReason::Time => Termination::Resignation,

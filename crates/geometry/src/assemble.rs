@@ -84,7 +84,7 @@ pub(crate) fn assemble(
             )?,
         )
     };
-    let (rules, values) = build_rules(source, file)?;
+    let (rules, values) = build_rules(source, file, &dirs)?;
     let n = cells.names.len();
     let lattice: Vec<(i32, i32)> = cells
         .coords

@@ -46,6 +46,7 @@ pub fn load_board_str(text: &str, origin: &str) -> Result<Geometry, VariantError
         },
         board: file.board,
         players: PlayersSpec {
+            first: None,
             white: nobody(),
             black: nobody(),
         },

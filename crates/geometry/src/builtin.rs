@@ -15,7 +15,8 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
-/// Every built-in variant: the three official boards first.
+/// Every built-in variant: the three official boards first, then the authored ones,
+/// then the draughts family.
 pub const BUILTIN: &[Builtin] = &[
     Builtin {
         name: "bushka",
@@ -48,6 +49,62 @@ pub const BUILTIN: &[Builtin] = &[
     Builtin {
         name: "hexdame",
         text: include_str!("../../../variants/hexdame.toml"),
+    },
+    Builtin {
+        name: "checkers",
+        text: include_str!("../../../variants/checkers.toml"),
+    },
+    Builtin {
+        name: "russian",
+        text: include_str!("../../../variants/russian.toml"),
+    },
+    Builtin {
+        name: "pool",
+        text: include_str!("../../../variants/pool.toml"),
+    },
+    Builtin {
+        name: "canadian",
+        text: include_str!("../../../variants/canadian.toml"),
+    },
+    Builtin {
+        name: "frisian",
+        text: include_str!("../../../variants/frisian.toml"),
+    },
+    Builtin {
+        name: "frysk",
+        text: include_str!("../../../variants/frysk.toml"),
+    },
+    Builtin {
+        name: "italian",
+        text: include_str!("../../../variants/italian.toml"),
+    },
+    Builtin {
+        name: "spanish",
+        text: include_str!("../../../variants/spanish.toml"),
+    },
+    Builtin {
+        name: "czech",
+        text: include_str!("../../../variants/czech.toml"),
+    },
+    Builtin {
+        name: "thai",
+        text: include_str!("../../../variants/thai.toml"),
+    },
+    Builtin {
+        name: "turkish",
+        text: include_str!("../../../variants/turkish.toml"),
+    },
+    Builtin {
+        name: "killer",
+        text: include_str!("../../../variants/killer.toml"),
+    },
+    Builtin {
+        name: "antidraughts",
+        text: include_str!("../../../variants/antidraughts.toml"),
+    },
+    Builtin {
+        name: "breakthrough",
+        text: include_str!("../../../variants/breakthrough.toml"),
     },
 ];
 

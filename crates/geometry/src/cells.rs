@@ -168,9 +168,10 @@ impl Cells {
 /// A generator's shape in words, for errors.
 fn shape(spec: &GeneratorSpec) -> String {
     match spec {
-        GeneratorSpec::Draughts { width, height } => {
+        GeneratorSpec::Draughts { width, height, .. } => {
             format!("a {width} x {height} draughts board")
         }
+        GeneratorSpec::Square { width, height } => format!("a {width} x {height} board"),
         GeneratorSpec::Hexagon { side } => format!("a hexagon of side {side}"),
     }
 }

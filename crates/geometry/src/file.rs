@@ -89,11 +89,18 @@ pub struct BoardSpec {
     /// How the board is drawn.
     #[serde(default)]
     pub display: Option<DisplaySpec>,
-    /// `"mindsports"` (cell names, the default) or `"numeric"` (PDN square numbers
-    /// 1..n in reading order as White sees the board; cells keep their names as
-    /// aliases in the file and in position strings).
+    /// `"mindsports"` (cell names, the default), `"numeric"` (PDN square numbers 1..n
+    /// along the rows from the corner `square_one`; cells keep their names as aliases
+    /// in the file and in position strings) or `"algebraic"` (cell names, moves written
+    /// from-to: `a3-a4`, `a4xa6`).
     #[serde(default)]
     pub notation: Option<Spanned<String>>,
+    /// With numeric notation, the corner of square 1 as White sees the board:
+    /// `"top-left"` (the default: reading order), `"top-right"`, `"bottom-left"` or
+    /// `"bottom-right"`. Squares are numbered along the rows, the corner's row first,
+    /// each row from the corner's side.
+    #[serde(default)]
+    pub square_one: Option<Spanned<String>>,
 }
 
 /// One `[[board.directions]]` entry.
@@ -110,12 +117,25 @@ pub struct DirectionSpec {
     pub opposite: Option<Name>,
 }
 
-/// `generate = { draughts = { width = 10, height = 10 } }` or `{ hexagon = { side = 5 } }`.
+/// `generate = { draughts = { width = 10, height = 10 } }`, `{ square = { width = 8,
+/// height = 8 } }` or `{ hexagon = { side = 5 } }`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
 pub enum GeneratorSpec {
-    /// The dark cells of a `width` x `height` draughts board, bottom-left dark.
+    /// The dark cells of a `width` x `height` draughts board.
     Draughts {
+        /// Squares per row.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The colour of the bottom-left square: `"dark"` (the default; International
+        /// draughts) or `"light"` (the turned board of Italian and Spanish draughts).
+        #[serde(default)]
+        bottom_left: CornerColour,
+    },
+    /// Every square of a `width` x `height` board (Turkish draughts): lettered lines are
+    /// the files, left to right, numbered lines the ranks, bottom to top.
+    Square {
         /// Squares per row.
         width: u32,
         /// Rows.
@@ -126,6 +146,17 @@ pub enum GeneratorSpec {
         /// Cells per edge.
         side: u32,
     },
+}
+
+/// The colour of a draughts board's bottom-left square; the dark squares are the cells.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CornerColour {
+    /// Bottom-left square dark (playable).
+    #[default]
+    Dark,
+    /// Bottom-left square light (not playable).
+    Light,
 }
 
 /// One directed link.
@@ -159,7 +190,10 @@ pub struct DisplaySpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersSpec {
-    /// White, who moves first.
+    /// The colour that moves first: `"white"` (the default) or `"black"` (Checkers).
+    #[serde(default)]
+    pub first: Option<Spanned<String>>,
+    /// White, drawn at the bottom.
     pub white: PlayerSpec,
     /// Black.
     pub black: PlayerSpec,
@@ -248,24 +282,71 @@ pub struct RulesSpec {
     /// Fewest men that form a line of men.
     #[serde(default = "default_min_line")]
     pub min_line: Spanned<i64>,
-    /// Whether the largest capture is compulsory.
-    #[serde(default = "default_true")]
-    pub majority: bool,
+    /// Whether the largest capture is compulsory: `true` is `precedence =
+    /// ["most-pieces"]`, `false` is `precedence = []` (give one of the two keys).
+    #[serde(default)]
+    pub majority: Option<Spanned<bool>>,
+    /// Which captures are legal when several exist: criteria in order (`most-pieces`,
+    /// `most-value`, `with-king`, `most-kings`, `earliest-king`); `[]` leaves the
+    /// choice free. Default `["most-pieces"]`.
+    #[serde(default)]
+    pub precedence: Option<Spanned<Vec<Spanned<String>>>>,
     /// `"long"` (flying kings) or `"short"` (one step).
     #[serde(default = "default_king_range")]
     pub king_range: Spanned<String>,
     /// Occurrences of a position that draw the game.
     #[serde(default = "default_repetition")]
     pub repetition: Spanned<i64>,
-    /// `"all"` (men capture in every direction) or `"forward"` (forward only).
-    #[serde(default = "default_men_capture")]
-    pub men_capture: Spanned<String>,
+    /// `"all"` (men capture in every direction), `"forward"` (their forward
+    /// directions) or a list of direction names.
+    #[serde(default)]
+    pub men_capture: Option<Spanned<DirectionsSpec>>,
     /// Whether lines of men make quiet line moves.
     #[serde(default = "default_true")]
     pub line_moves: bool,
     /// Consecutive king-only plies without capture that draw; 0 switches the rule off.
     #[serde(default = "default_king_move_draw")]
     pub king_move_draw: Spanned<i64>,
+    /// `"end-of-move"` (captured pieces block until the move ends) or `"immediate"`.
+    #[serde(default)]
+    pub removal: Option<Spanned<String>>,
+    /// Where a long king lands after a jump: `"any"` cell beyond, `"next"` (directly
+    /// beyond) or `"next-after-king"` (directly beyond a king taken last).
+    #[serde(default)]
+    pub king_landing: Option<Spanned<String>>,
+    /// Whether a capturing piece may turn straight back between two captures.
+    #[serde(default)]
+    pub capture_turn_back: Option<Spanned<bool>>,
+    /// Whether men may capture kings.
+    #[serde(default)]
+    pub men_capture_kings: Option<Spanned<bool>>,
+    /// Directions of kings' quiet moves (default: every direction).
+    #[serde(default)]
+    pub king_moves: Option<Spanned<Vec<Name>>>,
+    /// Directions of kings' captures (default: every direction).
+    #[serde(default)]
+    pub king_captures: Option<Spanned<Vec<Name>>>,
+    /// A man reaching its promotion zone mid-capture: `"continue-as-man"`,
+    /// `"continue-as-king"` or `"end-move"`.
+    #[serde(default)]
+    pub promotion_during_capture: Option<Spanned<String>>,
+    /// `"no-moves-loses"`, `"no-moves-wins"` or `"first-king-wins"`.
+    #[serde(default)]
+    pub goal: Option<Spanned<String>>,
+    /// The most non-capturing moves the same king may make in a row while its side also
+    /// has men; 0 (the default) for no limit.
+    #[serde(default)]
+    pub max_same_king_moves: Option<Spanned<i64>>,
+}
+
+/// A set of directions written as a word (`"all"`, `"forward"`) or a list of names.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum DirectionsSpec {
+    /// A word.
+    Word(String),
+    /// Direction names.
+    Names(Vec<String>),
 }
 
 impl Default for RulesSpec {
@@ -273,12 +354,22 @@ impl Default for RulesSpec {
         RulesSpec {
             capture: default_capture(),
             min_line: default_min_line(),
-            majority: true,
+            majority: None,
+            precedence: None,
             king_range: default_king_range(),
             repetition: default_repetition(),
-            men_capture: default_men_capture(),
+            men_capture: None,
             line_moves: true,
             king_move_draw: default_king_move_draw(),
+            removal: None,
+            king_landing: None,
+            capture_turn_back: None,
+            men_capture_kings: None,
+            king_moves: None,
+            king_captures: None,
+            promotion_during_capture: None,
+            goal: None,
+            max_same_king_moves: None,
         }
     }
 }
@@ -321,9 +412,6 @@ fn default_king_range() -> Spanned<String> {
 }
 fn default_repetition() -> Spanned<i64> {
     unspanned(3)
-}
-fn default_men_capture() -> Spanned<String> {
-    unspanned("all".to_string())
 }
 fn default_king_move_draw() -> Spanned<i64> {
     unspanned(0)

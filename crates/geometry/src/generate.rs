@@ -8,7 +8,7 @@
 //! `bushka new` writes into a new variant file.
 
 use crate::colour::Colour;
-use crate::file::GeneratorSpec;
+use crate::file::{CornerColour, GeneratorSpec};
 
 /// A line direction of a generated board's lattice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +40,14 @@ const DRAUGHTS_DIRECTIONS: [LatticeDirection; 4] = [
     LatticeDirection::new("down-right", [1, 0], ""),
 ];
 
+/// The directions of a board of squares: files run up, ranks to the right.
+const SQUARE_DIRECTIONS: [LatticeDirection; 4] = [
+    LatticeDirection::new("up", [0, 1], "along a file: a1 -> a2"),
+    LatticeDirection::new("right", [1, 0], "along a rank: a1 -> b1"),
+    LatticeDirection::new("down", [0, -1], ""),
+    LatticeDirection::new("left", [-1, 0], ""),
+];
+
 /// The directions of a hexagon: its three line directions and their opposites.
 const HEXAGON_DIRECTIONS: [LatticeDirection; 6] = [
     LatticeDirection::new("up-right", [0, 1], "along a lettered line: f4 -> f5"),
@@ -55,6 +63,7 @@ impl GeneratorSpec {
     pub fn directions(&self) -> &'static [LatticeDirection] {
         match self {
             GeneratorSpec::Draughts { .. } => &DRAUGHTS_DIRECTIONS,
+            GeneratorSpec::Square { .. } => &SQUARE_DIRECTIONS,
             GeneratorSpec::Hexagon { .. } => &HEXAGON_DIRECTIONS,
         }
     }
@@ -65,6 +74,8 @@ impl GeneratorSpec {
         match (self, player) {
             (GeneratorSpec::Draughts { .. }, Colour::White) => &["up-right", "up-left"],
             (GeneratorSpec::Draughts { .. }, Colour::Black) => &["down-left", "down-right"],
+            (GeneratorSpec::Square { .. }, Colour::White) => &["up"],
+            (GeneratorSpec::Square { .. }, Colour::Black) => &["down"],
             (GeneratorSpec::Hexagon { .. }, Colour::White) => &["up", "up-right", "up-left"],
             (GeneratorSpec::Hexagon { .. }, Colour::Black) => &["down", "down-left", "down-right"],
         }
@@ -74,7 +85,7 @@ impl GeneratorSpec {
     /// far edges of a hexagon.
     pub fn promotion_zone(&self) -> &'static str {
         match self {
-            GeneratorSpec::Draughts { .. } => "the far row",
+            GeneratorSpec::Draughts { .. } | GeneratorSpec::Square { .. } => "the far row",
             GeneratorSpec::Hexagon { .. } => "the two far edges",
         }
     }
@@ -83,15 +94,26 @@ impl GeneratorSpec {
     /// promotion zone (the other side's back rank).
     pub fn promotes(&self, player: Colour, (letter, number): (usize, usize)) -> bool {
         match *self {
-            GeneratorSpec::Draughts { height, .. } => {
+            GeneratorSpec::Draughts {
+                width,
+                height,
+                bottom_left,
+            } => {
                 // Row r from the bottom: the number index less the letter index, the
                 // letters shifted as `draughts` shifts them.
-                let row = (number + (height as usize - 1) / 2).checked_sub(letter);
+                let row = (number
+                    + draughts_shift(width, height, bottom_left)
+                    + usize::from(bottom_left == CornerColour::Light))
+                .checked_sub(letter);
                 match player {
                     Colour::White => row == Some(height as usize - 1),
                     Colour::Black => row == Some(0),
                 }
             }
+            GeneratorSpec::Square { height, .. } => match player {
+                Colour::White => number + 1 == height as usize,
+                Colour::Black => number == 0,
+            },
             GeneratorSpec::Hexagon { side } => {
                 let far = 2 * side as usize - 2;
                 match player {
@@ -114,6 +136,7 @@ pub struct Generated {
 pub fn display_steps(spec: &GeneratorSpec) -> ([i32; 2], [i32; 2]) {
     match spec {
         GeneratorSpec::Draughts { .. } => ([1, -1], [1, 1]),
+        GeneratorSpec::Square { .. } => ([1, 0], [0, 1]),
         GeneratorSpec::Hexagon { .. } => ([-1, 1], [1, 1]),
     }
 }
@@ -121,11 +144,20 @@ pub fn display_steps(spec: &GeneratorSpec) -> ([i32; 2], [i32; 2]) {
 /// How many cells a generator makes (exact, for any size the file can hold).
 pub fn cell_count(spec: &GeneratorSpec) -> u128 {
     match *spec {
-        GeneratorSpec::Draughts { width, height } => {
+        GeneratorSpec::Draughts {
+            width,
+            height,
+            bottom_left,
+        } => {
             let (w, h) = (u128::from(width), u128::from(height));
-            // Rows from the bottom alternate: even rows hold the even columns.
-            h.div_ceil(2) * w.div_ceil(2) + (h / 2) * (w / 2)
+            // Rows from the bottom alternate: even rows hold the even columns (the odd
+            // ones when the bottom-left square is light).
+            match bottom_left {
+                CornerColour::Dark => h.div_ceil(2) * w.div_ceil(2) + (h / 2) * (w / 2),
+                CornerColour::Light => h.div_ceil(2) * (w / 2) + (h / 2) * w.div_ceil(2),
+            }
         }
+        GeneratorSpec::Square { width, height } => u128::from(width) * u128::from(height),
         GeneratorSpec::Hexagon { side: 0 } => 0,
         GeneratorSpec::Hexagon { side } => {
             let s = u128::from(side);
@@ -147,30 +179,66 @@ pub fn generate(spec: &GeneratorSpec, max: usize) -> Result<Generated, u128> {
     // far inside `i32`.
     let small = |v: u32| i32::try_from(v).map_err(|_| count);
     Ok(match *spec {
-        GeneratorSpec::Draughts { width, height } => draughts(small(width)?, small(height)?),
+        GeneratorSpec::Draughts {
+            width,
+            height,
+            bottom_left,
+        } => draughts(small(width)?, small(height)?, bottom_left),
+        GeneratorSpec::Square { width, height } => square(small(width)?, small(height)?),
         GeneratorSpec::Hexagon { side } => hexagon(small(side)?),
     })
 }
 
-/// Dark cells of a `width` x `height` board whose bottom-left square is dark.
+/// Dark cells of a `width` x `height` board whose bottom-left square is `bottom_left`.
 ///
-/// Row `r` (from the bottom) and column `c` (from the left) with `r + c` even.
-/// Lettered lines run up-right, numbered lines up-left: the number index is
-/// `(r + c) / 2` and the letter index `(c - r) / 2` shifted so that the top-left
-/// dark square has letter 0 (`a`). On 10x10 this puts `e1` in the bottom-left
+/// Row `r` (from the bottom) and column `c` (from the left) with `r + c` even (odd
+/// when the bottom-left square is light; then `c` is counted from the column left of
+/// the board, so that the formulas below stay whole). Lettered lines run up-right,
+/// numbered lines up-left: the number index is `(r + c) / 2` and the letter index
+/// `(c - r) / 2` shifted so that the top-left dark square has letter 0 (`a`), and the
+/// numbers shifted to start at 0 (`1`). On 10x10 this puts `e1` in the bottom-left
 /// corner and `a6` top-left, as in the MindSports diagrams.
-fn draughts(width: i32, height: i32) -> Generated {
+fn draughts(width: i32, height: i32, bottom_left: CornerColour) -> Generated {
+    let offset = i32::from(bottom_left == CornerColour::Light);
     let mut raw = Vec::new();
     for r in 0..height {
-        for c in 0..width {
+        for c in offset..width + offset {
             if (r + c) % 2 == 0 {
-                raw.push(((c - r) / 2, (r + c) / 2));
+                raw.push(((c - r).div_euclid(2), (r + c) / 2));
             }
         }
     }
     let min_letter = raw.iter().map(|&(l, _)| l).min().unwrap_or(0);
+    let min_number = raw.iter().map(|&(_, n)| n).min().unwrap_or(0);
     Generated {
-        coords: raw.into_iter().map(|(l, n)| (l - min_letter, n)).collect(),
+        coords: raw
+            .into_iter()
+            .map(|(l, n)| (l - min_letter, n - min_number))
+            .collect(),
+    }
+}
+
+/// How far `draughts` shifts the letter indices: minus the least `(c - r) / 2` of
+/// its cells (0 for an empty board).
+fn draughts_shift(width: u32, height: u32, bottom_left: CornerColour) -> usize {
+    let offset = u32::from(bottom_left == CornerColour::Light);
+    (0..height)
+        .filter_map(|r| {
+            let c = (offset..width + offset).find(|c| (r + c) % 2 == 0)?;
+            // At most (height - 1) / 2: `r - c` is even and below `height`.
+            Some((i64::from(r) - i64::from(c)) / 2)
+        })
+        .max()
+        .map_or(0, |shift| shift.max(0) as usize)
+}
+
+/// Every square of a `width` x `height` board: letter index = column, number index =
+/// row, both from the bottom-left corner (`a1`, as in chess).
+fn square(width: i32, height: i32) -> Generated {
+    Generated {
+        coords: (0..width)
+            .flat_map(|c| (0..height).map(move |r| (c, r)))
+            .collect(),
     }
 }
 
@@ -194,14 +262,30 @@ fn hexagon(side: i32) -> Generated {
 mod tests {
     use super::*;
 
-    const SHAPES: [GeneratorSpec; 4] = [
+    const SHAPES: [GeneratorSpec; 7] = [
         GeneratorSpec::Draughts {
             width: 10,
             height: 10,
+            bottom_left: CornerColour::Dark,
         },
         GeneratorSpec::Draughts {
             width: 9,
             height: 11,
+            bottom_left: CornerColour::Dark,
+        },
+        GeneratorSpec::Draughts {
+            width: 8,
+            height: 8,
+            bottom_left: CornerColour::Light,
+        },
+        GeneratorSpec::Draughts {
+            width: 9,
+            height: 7,
+            bottom_left: CornerColour::Light,
+        },
+        GeneratorSpec::Square {
+            width: 8,
+            height: 8,
         },
         GeneratorSpec::Hexagon { side: 5 },
         GeneratorSpec::Hexagon { side: 2 },
@@ -243,7 +327,7 @@ mod tests {
 
     #[test]
     fn each_side_promotes_on_the_other_side_s_back_rank() {
-        for (shape, zone) in SHAPES.into_iter().zip([5, 5, 9, 3]) {
+        for (shape, zone) in SHAPES.into_iter().zip([5, 5, 4, 4, 8, 9, 3]) {
             let Ok(generated) = generate(&shape, 10_000) else {
                 panic!("{shape:?} is small");
             };

@@ -8,67 +8,23 @@ use crate::colour::{ByColour, Colour};
 use crate::embed::Embedding;
 use crate::index::{Cell, Dir};
 use crate::neighbours::Neighbours;
+use crate::rules::RuleSet;
 
 /// Largest size, either way, of a direction vector's components, of the display
 /// numbers in a variant file, and of the drawing's extent on each axis.
 pub const MAX_COORDINATE: i32 = 65_536;
-
-/// Capture styles the engine knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CaptureStyle {
-    /// Bushka: linear capture by lines of men, then approach capture by single pieces.
-    Contact,
-    /// Draughts: men and kings jump over opposing pieces (crates/rules/RULES.md section 6).
-    Jump,
-}
-
-/// The directions in which men capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MenCapture {
-    /// Every direction (Bushka, International draughts, HexDame).
-    All,
-    /// The player's forward directions only (some national draughts games).
-    Forward,
-}
 
 /// How moves and cells are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
     /// MindSports cell names from the lettered and numbered lines (`f45`, `e8h6x`).
     MindSports,
-    /// PDN square numbers in reading order as White sees the board (`32-28`, `28x19`).
+    /// PDN square numbers, numbered along the rows from one corner of the board
+    /// (`32-28`, `28x19`).
     Numeric,
-}
-
-/// How far kings move and see.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KingRange {
-    /// Any distance along an open line (official Bushka).
-    Long,
-    /// One step, like a man in every direction.
-    Short,
-}
-
-/// Rule switches read by the engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleSet {
-    /// Capture style.
-    pub capture: CaptureStyle,
-    /// Fewest men forming a line of men (2 in Bushka).
-    pub min_line: usize,
-    /// Whether the largest capture is compulsory (on in Bushka).
-    pub majority: bool,
-    /// Long or short kings.
-    pub king_range: KingRange,
-    /// Occurrences of a position that draw (3 in Bushka).
-    pub repetition: usize,
-    /// Directions in which men capture (all in Bushka).
-    pub men_capture: MenCapture,
-    /// Whether lines of men make quiet line moves (on in Bushka, off in draughts).
-    pub line_moves: bool,
-    /// Consecutive plies of king moves without capture that draw (0: no such rule;
-    /// 50 in International draughts).
-    pub king_move_draw: usize,
+    /// Cells named by their lettered and numbered lines as in chess (`a1`..`h8`), moves
+    /// written from-to like numeric ones (`a3-a4`, `a4xa6`).
+    Algebraic,
 }
 
 /// Material values for the computer opponent, in centi-men.

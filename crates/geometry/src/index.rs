@@ -78,3 +78,53 @@ impl fmt::Debug for Dir {
         write!(f, "{}", self.0)
     }
 }
+
+/// A set of directions, one bit per [`Dir`] (at most [`MAX_DIRS`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct DirSet(u16);
+
+impl DirSet {
+    /// No direction.
+    pub const EMPTY: DirSet = DirSet(0);
+
+    /// The first `count` directions (at most [`MAX_DIRS`]).
+    pub fn first(count: usize) -> DirSet {
+        Dir::range(count).collect()
+    }
+
+    /// The set with `d` added.
+    #[inline]
+    pub fn with(self, d: Dir) -> DirSet {
+        DirSet(self.0 | 1 << d.index())
+    }
+
+    /// Whether `d` is in the set.
+    #[inline]
+    pub fn has(self, d: Dir) -> bool {
+        self.0 & 1 << d.index() != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The directions, in index order.
+    pub fn iter(self) -> impl DoubleEndedIterator<Item = Dir> + Clone {
+        Dir::range(MAX_DIRS).filter(move |&d| self.has(d))
+    }
+}
+
+impl FromIterator<Dir> for DirSet {
+    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> DirSet {
+        iter.into_iter().fold(DirSet::EMPTY, DirSet::with)
+    }
+}
+
+/// The directions' indices, as a list.
+impl fmt::Debug for DirSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -28,6 +28,7 @@ mod neighbours;
 mod numbering;
 mod rows;
 mod rule_set;
+mod rules;
 mod sides;
 mod source;
 
@@ -38,9 +39,10 @@ pub use colour::{ByColour, Colour, Piece, Role};
 pub use embed::{Embedding, Step};
 pub use error::{ErrorKind, Location, VariantError};
 pub use generate::LatticeDirection;
-pub use geometry::{
-    CaptureStyle, Direction, Geometry, KingRange, Line, MAX_COORDINATE, MenCapture, Meta, Notation,
-    RuleSet, Side, Values,
-};
-pub use index::{Cell, Dir, MAX_CELLS, MAX_DIRS};
+pub use geometry::{Direction, Geometry, Line, MAX_COORDINATE, Meta, Notation, Side, Values};
+pub use index::{Cell, Dir, DirSet, MAX_CELLS, MAX_DIRS};
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};
+pub use rules::{
+    CaptureStyle, Criterion, Goal, KingLanding, KingRange, MenCapture, Precedence,
+    PromotionDuringCapture, Removal, RuleSet,
+};

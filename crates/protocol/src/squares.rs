@@ -136,6 +136,8 @@ impl Letters {
             men: ByColour::default(),
             kings: ByColour::default(),
             black_to_move: side == Colour::Black,
+            // International has no limit on a king's runs: nothing to carry.
+            king_runs: ByColour::default(),
         };
         for (i, letter) in text.chars().enumerate() {
             let Some(which) = self.pieces.iter().position(|&l| l == letter) else {

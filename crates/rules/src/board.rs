@@ -5,9 +5,12 @@ use std::sync::Arc;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 
-use bushka_geometry::{ByColour, Cell, Colour, Dir, Geometry, MAX_DIRS, Piece, RuleSet, Step};
+use bushka_geometry::{
+    ByColour, Cell, Colour, Dir, Geometry, Goal, MAX_DIRS, MenCapture, Piece, RuleSet, Step,
+};
 
 use crate::bits::{Bits, Sq};
+use crate::capture::jump::JumpClauses;
 
 /// One direction's step of a whole bitset, compiled from the embedding: the cells with
 /// a neighbour that way, then either one constant shift of their bits (a direction
@@ -60,6 +63,26 @@ pub struct Board<B: Bits> {
     pub(crate) black_key: u64,
     /// The variant's rule switches.
     pub(crate) rules: RuleSet,
+    /// Per colour, the directions in which men capture (`rules.men_capture`).
+    pub(crate) men_captures: ByColour<Vec<Dir>>,
+    /// The directions of kings' captures (`rules.king_captures`).
+    pub(crate) king_captures: Vec<Dir>,
+    /// The directions of kings' quiet moves (`rules.king_moves`).
+    pub(crate) king_moves: Vec<Dir>,
+    /// The jump-capture clauses, compiled.
+    pub(crate) jumps: JumpClauses<B>,
+    /// Whether none of the family clauses that the counting hot path checks is on
+    /// (the goal, king runs, jump clauses, kings' directions): perft then counts
+    /// through code compiled without those checks.
+    pub(crate) plain: bool,
+    /// Whether only the captures taking the most pieces are legal
+    /// (`rules.majority()`, read once: the hot path reads this flag).
+    pub(crate) majority: bool,
+    /// Whether positions count king runs (`rules.max_same_king_moves` above 0).
+    pub(crate) counts_king_runs: bool,
+    /// Whether a position with a king on the board is over (`goal =
+    /// "first-king-wins"`): it has no legal moves.
+    pub(crate) ends_at_first_king: bool,
     /// Whether every link comes from a direction vector (see [`Geometry::is_lattice`]).
     pub(crate) lattice: bool,
     /// Whether every step is a shift, applied as one rotation (see [`Bits::rotate_up`]).
@@ -142,13 +165,36 @@ impl<B: Bits> Board<B> {
             zone
         });
         let forward = ByColour::from_fn(|colour| geometry.side(colour).forward.clone());
+        let rules = *geometry.rules();
+        let men_captures = ByColour::from_fn(|colour| match rules.men_capture {
+            MenCapture::All => Dir::range(dirs).collect(),
+            MenCapture::Forward => forward[colour].clone(),
+            MenCapture::Listed(set) => set.iter().collect(),
+        });
         // A fixed stream, so hashes are the same in every run.
         let mut stream = ChaCha8Rng::seed_from_u64(0x0B05_4CA0);
         let keys = (0..span)
             .map(|_| [0; 4].map(|_: u64| stream.next_u64()))
             .collect();
         let black_key = stream.next_u64();
+        let jumps = JumpClauses::new(&rules, promotion, geometry.is_lattice());
+        let king_captures: Vec<Dir> = rules.king_captures.iter().collect();
+        let king_moves: Vec<Dir> = rules.king_moves.iter().collect();
+        let every_way = |list: &[Dir]| list == &Dir::ALL[..dirs];
+        let plain = jumps.is_plain()
+            && every_way(&king_captures)
+            && every_way(&king_moves)
+            && rules.max_same_king_moves == 0
+            && rules.goal != Goal::FirstKingWins;
         Some(Board {
+            men_captures,
+            king_captures,
+            king_moves,
+            jumps,
+            plain,
+            majority: rules.majority(),
+            counts_king_runs: rules.max_same_king_moves > 0,
+            ends_at_first_king: rules.goal == Goal::FirstKingWins,
             all,
             dirs,
             opposite,
@@ -161,7 +207,7 @@ impl<B: Bits> Board<B> {
             cell_of_sq,
             keys,
             black_key,
-            rules: *geometry.rules(),
+            rules,
             lattice: geometry.is_lattice(),
             rotates,
             geometry,
@@ -212,12 +258,6 @@ impl<B: Bits> Board<B> {
         Dir::range(self.dirs)
     }
 
-    /// Every direction, in index order, as a slice.
-    #[inline]
-    pub(crate) fn dir_slice(&self) -> &'static [Dir] {
-        &Dir::ALL[..self.dirs]
-    }
-
     /// The opposite of `d`.
     #[inline]
     pub fn opposite(&self, d: Dir) -> Dir {
@@ -234,6 +274,33 @@ impl<B: Bits> Board<B> {
     #[inline]
     pub fn forward(&self, colour: Colour) -> &[Dir] {
         &self.forward[colour]
+    }
+
+    /// The directions in which `colour`'s men capture.
+    #[inline]
+    pub fn men_capture_dirs(&self, colour: Colour) -> &[Dir] {
+        match self.rules.men_capture {
+            MenCapture::All => &Dir::ALL[..self.dirs],
+            _ => &self.men_captures[colour],
+        }
+    }
+
+    /// The directions in which kings capture.
+    #[inline]
+    pub fn king_capture_dirs(&self) -> &[Dir] {
+        &self.king_captures
+    }
+
+    /// The directions in which kings make quiet moves.
+    #[inline]
+    pub fn king_move_dirs(&self) -> &[Dir] {
+        &self.king_moves
+    }
+
+    /// The variant's rule switches.
+    #[inline]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
     }
 
     /// The promotion zone of `colour`'s men.

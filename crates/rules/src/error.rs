@@ -25,6 +25,14 @@ pub enum PositionError {
         /// The cell.
         cell: String,
     },
+    /// A king run (`R` field) that cannot be: see crates/rules/RULES.md 7.6.
+    #[error("king run `{run}`: {why}")]
+    BadKingRun {
+        /// The run as written (`W45/2`).
+        run: String,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 /// A move text that does not name exactly one legal move.
@@ -71,12 +79,13 @@ pub enum RecordError {
     #[error("FEN tag: {0}")]
     Position(#[from] PositionError),
     /// A move that is illegal or ambiguous.
-    #[error("move {number}{dots} {text} (line {line}): {error}", dots = if *white { "." } else { "..." })]
+    #[error("move {number}{dots} {text} (line {line}): {error}", dots = if *first { "." } else { "..." })]
     Move {
         /// Full-move number.
         number: usize,
-        /// Whether it is White's move.
-        white: bool,
+        /// Whether it is the first player's move of its number (`12.`), not the
+        /// second's (`12...`).
+        first: bool,
         /// The text.
         text: String,
         /// 1-based line.

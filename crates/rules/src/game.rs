@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use bushka_geometry::Colour;
+use bushka_geometry::{Colour, Goal};
 
 use crate::bits::Bits;
 use crate::board::Board;
@@ -16,6 +16,11 @@ use crate::position::Position;
 pub enum WinReason {
     /// The loser had no legal move (no pieces, or all blocked).
     NoLegalMove,
+    /// The winner had no legal move (no pieces, or all blocked): the reversed goal
+    /// (`goal = "no-moves-wins"`, Antidraughts).
+    RanOutOfMoves,
+    /// The winner crowned the first king (`goal = "first-king-wins"`, Breakthrough).
+    FirstKing,
     /// The loser resigned.
     Resignation,
     /// The loser's clock ran out (a front end that keeps clocks says so).
@@ -88,6 +93,18 @@ impl fmt::Display for Outcome {
                 winner.name(),
                 winner.opponent().name()
             ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::RanOutOfMoves,
+            } => write!(
+                f,
+                "{} wins: {0} has no legal move, and that wins here",
+                winner.name()
+            ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::FirstKing,
+            } => write!(f, "{} wins: {0} crowned the first king", winner.name()),
             Outcome::Win {
                 winner,
                 reason: WinReason::Resignation,
@@ -240,10 +257,7 @@ impl<B: Bits> Game<B> {
             return Some(outcome);
         }
         if self.legal.is_empty() {
-            return Some(Outcome::Win {
-                winner: self.position().side().opponent(),
-                reason: WinReason::NoLegalMove,
-            });
+            return Some(self.out_of_moves());
         }
         if self.repetitions() >= self.board.rules.repetition {
             return Some(Outcome::Draw {
@@ -257,6 +271,33 @@ impl<B: Bits> Game<B> {
             });
         }
         None
+    }
+
+    /// The result of the current position, which has no legal move, by the variant's
+    /// goal.
+    fn out_of_moves(&self) -> Outcome {
+        let pos = self.position();
+        let side = pos.side();
+        match self.board.rules.goal {
+            Goal::NoMovesWins => Outcome::Win {
+                winner: side,
+                reason: WinReason::RanOutOfMoves,
+            },
+            Goal::FirstKingWins if self.board.is_over(pos) => Outcome::Win {
+                // The player who just moved crowned it (only a set-up position gives
+                // the side to move a king as well).
+                winner: if pos.kings(side.opponent()).is_empty() {
+                    side
+                } else {
+                    side.opponent()
+                },
+                reason: WinReason::FirstKing,
+            },
+            Goal::NoMovesLoses | Goal::FirstKingWins => Outcome::Win {
+                winner: side.opponent(),
+                reason: WinReason::NoLegalMove,
+            },
+        }
     }
 
     /// Consecutive plies, ending with the last, that were king moves without capture.

@@ -22,6 +22,7 @@ mod budget;
 mod capture;
 mod error;
 mod game;
+mod king_runs;
 mod lookup;
 mod movegen;
 mod moves;

@@ -16,6 +16,9 @@ impl<B: Bits> Board<B> {
     /// [`MoveList::exhausted`] names the limit.
     pub fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
         out.clear();
+        if self.is_over(pos) {
+            return;
+        }
         if !self.captures(pos, out) && out.exhausted().is_none() {
             self.quiet_moves(pos, out);
         }
@@ -47,10 +50,36 @@ impl<B: Bits> Board<B> {
         }
     }
 
+    /// Whether the game is over in `pos` by the variant's goal, whatever the moves
+    /// (`goal = "first-king-wins"`: a king stands on the board): it has no legal move.
+    #[inline(always)]
+    pub fn is_over(&self, pos: &Position<B>) -> bool {
+        self.ends_at_first_king && pos.has_kings()
+    }
+
     /// Number of legal moves; quiet positions on lattice boards are counted with bitset
     /// arithmetic without listing the moves. `scratch` is used for captures.
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
+        if self.plain {
+            self.count_legal_as::<true>(pos, scratch)
+        } else {
+            self.count_legal_as::<false>(pos, scratch)
+        }
+    }
+
+    /// [`Board::count_legal`], `PLAIN` when the board is plain ([`Board::plain`]): the
+    /// clauses' checks are then compiled away.
+    #[inline(always)]
+    pub(crate) fn count_legal_as<const PLAIN: bool>(
+        &self,
+        pos: &Position<B>,
+        scratch: &mut MoveList<B>,
+    ) -> u64 {
+        if !PLAIN && self.is_over(pos) {
+            scratch.clear();
+            return 0;
+        }
         if !self.lattice {
             self.legal_moves(pos, scratch);
             return scratch.len() as u64;
@@ -61,12 +90,12 @@ impl<B: Bits> Board<B> {
                 capture::contact::generate(self, pos, scratch);
                 scratch.len() as u64
             }
-            CaptureStyle::Jump => capture::jump::count(self, pos, scratch),
+            CaptureStyle::Jump => capture::jump::count::<B, PLAIN>(self, pos, scratch),
         };
         if captures > 0 || scratch.exhausted().is_some() {
             captures
         } else {
-            self.count_quiet(pos)
+            self.count_quiet::<PLAIN>(pos)
         }
     }
 
@@ -133,8 +162,8 @@ impl<B: Bits> Board<B> {
             }
         }
         let short = self.rules.king_range == KingRange::Short;
-        for king in pos.kings(me).iter() {
-            for d in self.dirs() {
+        for king in self.free_kings(pos).iter() {
+            for &d in self.king_move_dirs() {
                 let mut at = king;
                 loop {
                     at = self.neighbour(at, d);
@@ -156,9 +185,21 @@ impl<B: Bits> Board<B> {
         }
     }
 
+    /// The kings of the side to move that may make quiet moves: all but one whose run
+    /// of quiet moves has reached `rules.max_same_king_moves`.
+    #[inline(always)]
+    fn free_kings(&self, pos: &Position<B>) -> B {
+        let kings = pos.kings(pos.side());
+        if self.counts_king_runs {
+            kings & !self.barred_king(pos)
+        } else {
+            kings
+        }
+    }
+
     /// Counts the quiet moves with set arithmetic (same count as `quiet_moves`).
     #[inline(always)]
-    fn count_quiet(&self, pos: &Position<B>) -> u64 {
+    fn count_quiet<const PLAIN: bool>(&self, pos: &Position<B>) -> u64 {
         let me = pos.side();
         let men = pos.men(me);
         let empty = self.all & !pos.occupied();
@@ -184,10 +225,19 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
-        let kings = pos.kings(me);
+        let kings = if PLAIN {
+            pos.kings(me)
+        } else {
+            self.free_kings(pos)
+        };
         if !kings.is_empty() {
             let short = self.rules.king_range == KingRange::Short;
-            for d in self.dirs() {
+            let dirs = if PLAIN {
+                &Dir::ALL[..self.dirs]
+            } else {
+                self.king_move_dirs()
+            };
+            for &d in dirs {
                 let mut reach = kings;
                 loop {
                     reach = self.step(reach, d) & empty;

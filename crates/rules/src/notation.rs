@@ -163,7 +163,7 @@ impl<B: Bits> Board<B> {
     pub fn routes(&self, pos: &Position<B>, mv: &Move<B>) -> Vec<Vec<Sq>> {
         match mv.kind {
             MoveKind::PieceCapture => self
-                .replaying(pos, mv, |next| capture::routes_of(mv, next))
+                .replaying(pos, mv, |next, king| capture::routes_of(mv, king, next))
                 .unwrap_or_default(),
             _ => vec![vec![mv.from, mv.to]],
         }
@@ -176,13 +176,14 @@ impl<B: Bits> Board<B> {
         &self,
         pos: &Position<B>,
         mv: &Move<B>,
-        f: impl FnOnce(NextCaptures<'_, B>) -> R,
+        f: impl FnOnce(NextCaptures<'_, B>, bool) -> R,
     ) -> Option<R> {
         let piece = pos.piece_at(mv.from)?;
         if mv.kind != MoveKind::PieceCapture || piece.colour != pos.side() {
             return None;
         }
         let king = piece.is_king();
+        let f = |next: NextCaptures<'_, B>| f(next, king);
         Some(match self.rules.capture {
             CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
             CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),
@@ -198,9 +199,11 @@ impl<B: Bits> Board<B> {
         {
             return line;
         }
-        self.replaying(pos, mv, |next| capture::find_route(mv, next, None))
-            .flatten()
-            .unwrap_or_else(|| vec![mv.from, mv.to])
+        self.replaying(pos, mv, |next, king| {
+            capture::find_route(mv, king, next, None)
+        })
+        .flatten()
+        .unwrap_or_else(|| vec![mv.from, mv.to])
     }
 
     /// Whether `mv` is a line move or linear capture between neighbouring cells.
@@ -214,8 +217,8 @@ impl<B: Bits> Board<B> {
     pub(crate) fn has_route(&self, pos: &Position<B>, mv: &Move<B>, route: &[Sq]) -> bool {
         match mv.kind {
             MoveKind::PieceCapture => self
-                .replaying(pos, mv, |next| {
-                    capture::find_route(mv, next, Some(route)).is_some()
+                .replaying(pos, mv, |next, king| {
+                    capture::find_route(mv, king, next, Some(route)).is_some()
                 })
                 .unwrap_or(false),
             _ => {
@@ -231,8 +234,8 @@ impl<B: Bits> Board<B> {
         let cells: Vec<&str> = route.iter().map(|&sq| self.name(sq)).collect();
         let capture = mv.kind.is_capture();
         match self.geometry().notation() {
-            Notation::Numeric if capture => cells.join("x"),
-            Notation::Numeric => cells.join("-"),
+            Notation::Numeric | Notation::Algebraic if capture => cells.join("x"),
+            Notation::Numeric | Notation::Algebraic => cells.join("-"),
             _ if capture => format!("{}x", cells.join("-")),
             _ => cells.join("-"),
         }
@@ -244,12 +247,21 @@ impl<B: Bits> Board<B> {
         self.route_string(mv, &self.route(pos, mv))
     }
 
-    /// The short form: the compact text, or on numeric boards `from-to` / `fromxto`.
+    /// The short form: the compact text, or on numeric and algebraic boards `from-to`
+    /// / `fromxto`.
     fn short_text(&self, mv: &Move<B>) -> String {
-        if self.geometry().notation() == Notation::Numeric {
+        if self.writes_from_to() {
             return self.numeric_short(mv);
         }
         self.compact_text(mv)
+    }
+
+    /// Whether moves are written from-to (`32-28`, `a3-a4`) rather than compacted.
+    fn writes_from_to(&self) -> bool {
+        matches!(
+            self.geometry().notation(),
+            Notation::Numeric | Notation::Algebraic
+        )
     }
 
     fn compact_text(&self, mv: &Move<B>) -> String {
@@ -364,7 +376,7 @@ impl<B: Bits> Board<B> {
             }
             None => (input, None),
         };
-        let candidates: Vec<Move<B>> = if geometry.notation() == Notation::Numeric {
+        let candidates: Vec<Move<B>> = if self.writes_from_to() {
             self.parse_numeric(pos, input, legal.as_slice())?
         } else if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);

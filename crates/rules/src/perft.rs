@@ -52,7 +52,8 @@ fn count<B: Bits>(
                 _ => {
                     let mut total = 0;
                     for mv in list.iter() {
-                        total += count(board, &pos.placement_after(mv), depth - 1, rest)?;
+                        let next = pos.placement_after::<false>(board, mv);
+                        total += count(board, &next, depth - 1, rest)?;
                     }
                     Ok(total)
                 }
@@ -98,9 +99,25 @@ fn last_ply_portable<B: Bits>(
     list: &MoveList<B>,
     scratch: &mut MoveList<B>,
 ) -> Result<u64, GenerationLimit> {
+    if board.plain {
+        last_ply_as::<B, true>(board, pos, list, scratch)
+    } else {
+        last_ply_as::<B, false>(board, pos, list, scratch)
+    }
+}
+
+/// [`last_ply_portable`], `PLAIN` when the board is plain ([`Board::plain`]).
+#[inline(always)]
+fn last_ply_as<B: Bits, const PLAIN: bool>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    list: &MoveList<B>,
+    scratch: &mut MoveList<B>,
+) -> Result<u64, GenerationLimit> {
     let mut total = 0;
     for mv in list.iter() {
-        total += board.count_legal(&pos.placement_after(mv), scratch);
+        let next = pos.placement_after::<PLAIN>(board, mv);
+        total += board.count_legal_as::<PLAIN>(&next, scratch);
         if let Some(limit) = scratch.exhausted() {
             return Err(limit);
         }

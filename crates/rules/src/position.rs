@@ -4,9 +4,11 @@ use bushka_geometry::{ByColour, Colour, Piece, Role};
 
 use crate::bits::{Bits, Sq};
 use crate::board::Board;
+use crate::king_runs::KingRuns;
 use crate::moves::Move;
 
-/// A position: men and kings of each player and the side to move.
+/// A position: men and kings of each player, the side to move, and (on boards with
+/// `rules.max_same_king_moves`) each side's run of quiet moves by one king.
 ///
 /// Built only by [`Board::start_position`], [`crate::Setup::validate`] or by playing
 /// legal moves, so it always satisfies the board's invariants.
@@ -15,6 +17,9 @@ pub struct Position<B: Bits> {
     pub(crate) men: ByColour<B>,
     pub(crate) kings: ByColour<B>,
     pub(crate) side: Colour,
+    /// Always empty on boards without the king-move limit (it fits in the padding
+    /// after `side`, so positions are no larger for it).
+    pub(crate) runs: KingRuns,
     pub(crate) hash: u64,
 }
 
@@ -43,6 +48,7 @@ impl<B: Bits> Position<B> {
             men,
             kings,
             side,
+            runs: KingRuns::default(),
             hash,
         }
     }
@@ -77,7 +83,21 @@ impl<B: Bits> Position<B> {
         self.pieces(Colour::White) | self.pieces(Colour::Black)
     }
 
-    /// Zobrist hash of placement and side to move.
+    /// Whether any king stands on the board.
+    #[inline]
+    pub fn has_kings(&self) -> bool {
+        !(self.kings[Colour::White] | self.kings[Colour::Black]).is_empty()
+    }
+
+    /// `colour`'s run of quiet moves by one king (`rules.max_same_king_moves`): the
+    /// king's square and how many quiet moves it made in a row; `None` when no run is
+    /// counted (always, on boards without the limit).
+    #[inline]
+    pub fn king_run(&self, colour: Colour) -> Option<(Sq, u8)> {
+        self.runs.get(colour)
+    }
+
+    /// Zobrist hash of placement, side to move and king runs.
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -99,7 +119,7 @@ impl<B: Bits> Position<B> {
     /// The position after `mv` (which must be legal here).
     #[inline]
     pub fn play(&self, board: &Board<B>, mv: &Move<B>) -> Position<B> {
-        let mut next = self.placement_after(mv);
+        let mut next = self.placement_after::<false>(board, mv);
         let (me, them) = (self.side, self.side.opponent());
         let was_king = self.kings[me].has(mv.from);
         let mut hash = self.hash
@@ -112,14 +132,22 @@ impl<B: Bits> Position<B> {
             let role = Role::of_king(self.kings[them].has(sq));
             hash ^= board.key(sq, Piece::new(them, role));
         }
+        if board.counts_king_runs {
+            hash ^= board.runs_key(self.runs) ^ board.runs_key(next.runs);
+        }
         next.hash = hash ^ board.black_key;
         next
     }
 
-    /// The placement and side to move after `mv`, with this position's hash left as
-    /// it is: for perft, which never reads hashes.
+    /// The placement, side to move and king runs after `mv`, with this position's hash
+    /// left as it is: for perft, which never reads hashes. `PLAIN` when the board is
+    /// plain ([`Board::plain`]), which keeps no king runs.
     #[inline(always)]
-    pub(crate) fn placement_after(&self, mv: &Move<B>) -> Position<B> {
+    pub(crate) fn placement_after<const PLAIN: bool>(
+        &self,
+        board: &Board<B>,
+        mv: &Move<B>,
+    ) -> Position<B> {
         let mut next = *self;
         let (m, t) = (self.side, self.side.opponent());
         let (from, to) = (B::bit(mv.from), B::bit(mv.to));
@@ -137,6 +165,12 @@ impl<B: Bits> Position<B> {
         next.men[t] &= !mv.captured;
         next.kings[t] &= !mv.captured;
         next.side = self.side.opponent();
+        if !PLAIN && board.counts_king_runs {
+            // By value: a reference to `next` would keep it out of registers in the
+            // hot path of every board.
+            let men_left = next.men.map(|men| !men.is_empty());
+            next.runs = board.runs_after(self, mv, men_left);
+        }
         next
     }
 
@@ -179,7 +213,7 @@ impl<B: Bits> Board<B> {
         (!on_zone).then(|| Position::from_parts(self, men, kings, side))
     }
 
-    /// The variant's start position, White to move.
+    /// The variant's start position, the first player (`players.first`) to move.
     pub fn start_position(&self) -> Position<B> {
         let geometry = self.geometry();
         let mut men = ByColour::new(B::EMPTY, B::EMPTY);
@@ -193,6 +227,6 @@ impl<B: Bits> Board<B> {
                 kings[colour] |= B::bit(self.sq(c));
             }
         }
-        Position::from_parts(self, men, kings, Colour::White)
+        Position::from_parts(self, men, kings, self.rules.first)
     }
 }

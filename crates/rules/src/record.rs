@@ -89,12 +89,13 @@ impl Record {
             Some(fen) => board.parse_position(fen)?,
             None => board.start_position(),
         };
-        let first_black = start.side() == bushka_geometry::Colour::Black;
+        // Move numbers count from the first player's move (`players.first`).
+        let second_first = start.side() != board.rules().first;
         let mut game = Game::from_position_within(board.clone(), start, steps)
             .map_err(|e| game_error(e, "the start position".into(), 1))?;
         let moves = self.expanded_moves(board.geometry());
         for (i, rm) in moves.iter().enumerate() {
-            let ply = i + usize::from(first_black);
+            let ply = i + usize::from(second_first);
             let number = ply / 2 + 1;
             if let Some(outcome) = game.outcome() {
                 return Err(RecordError::AfterEnd {
@@ -109,7 +110,7 @@ impl Record {
                 .parse_move(&pos, &rm.text)
                 .map_err(|error| RecordError::Move {
                     number,
-                    white: ply % 2 == 0,
+                    first: ply % 2 == 0,
                     text: rm.text.clone(),
                     line: rm.line,
                     error,
@@ -176,10 +177,10 @@ impl Record {
             ));
         }
         out.push('\n');
-        let black_first = game.start().side() == bushka_geometry::Colour::Black;
+        let second_first = game.start().side() != board.rules().first;
         let mut line = String::new();
         for (i, (mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
-            let ply = i + usize::from(black_first);
+            let ply = i + usize::from(second_first);
             let legal = board.moves(pos);
             let text = board.move_text(pos, mv, legal.as_slice());
             let token = if ply % 2 == 0 {

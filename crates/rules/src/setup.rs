@@ -2,6 +2,12 @@
 //!
 //! As in shakmaty, a [`Setup`] is any placement; it becomes a [`Position`] only through
 //! [`Setup::validate`], which checks it against the board.
+//!
+//! On boards with `rules.max_same_king_moves` (Frisian draughts) a position also holds
+//! each side's run of quiet moves by one king; the string carries it in an optional
+//! last field `R`: `W:W31,K45:BK7:RW45/2,B7/1` says that White's king on 45 has made
+//! two quiet moves in a row and Black's king on 7 one. Without the field no run is
+//! counted.
 
 use std::collections::BTreeSet;
 
@@ -21,23 +27,32 @@ pub struct Setup {
     pub kings: ByColour<Vec<Cell>>,
     /// Whether Black is to move.
     pub black_to_move: bool,
+    /// Per colour, the king that made its side's last quiet moves and how many in a
+    /// row (`rules.max_same_king_moves`).
+    pub king_runs: ByColour<Option<(Cell, u8)>>,
 }
 
 impl Setup {
     /// Parses a position string: the side to move (`W` or `B`), then each colour's cells
-    /// (`W...`, `B...`, either order), comma separated, kings prefixed `K`. On boards
-    /// whose squares are numbered, PDN square ranges stand for every square between
-    /// (`W:W31-50:B1-20`, `K` before a range makes them all kings).
+    /// (`W...`, `B...`, either order), comma separated, kings prefixed `K`, and
+    /// optionally the king runs (`RW45/2,B7/1`). On boards whose squares are numbered,
+    /// PDN square ranges stand for every square between (`W:W31-50:B1-20`, `K` before a
+    /// range makes them all kings).
     pub fn parse(geometry: &Geometry, text: &str) -> Result<Setup, PositionError> {
         let input = text.trim();
         let syntax = |why: &str| PositionError::Syntax {
             input: input.to_string(),
             why: why.to_string(),
         };
-        let fields: Vec<&str> = input.split(':').map(str::trim).collect();
-        if fields.len() != 3 {
+        let mut fields: Vec<&str> = input.split(':').map(str::trim).collect();
+        let runs = match fields.len() {
+            3 => None,
+            4 => fields.pop().and_then(|f| f.strip_prefix('R')),
+            _ => None,
+        };
+        if fields.len() != 3 || (input.split(':').count() == 4 && runs.is_none()) {
             return Err(syntax(
-                "expected three fields separated by `:`, like W:We1,f2:Bc6",
+                "expected three fields separated by `:`, like W:We1,f2:Bc6 (and on boards that count king runs, a fourth like RW45/2)",
             ));
         }
         let mut setup = Setup {
@@ -79,6 +94,9 @@ impl Setup {
                 }
             }
         }
+        if let Some(runs) = runs {
+            setup.king_runs = parse_runs(geometry, runs)?;
+        }
         Ok(setup)
     }
 
@@ -117,7 +135,15 @@ impl Setup {
         } else {
             Colour::White
         };
-        Ok(Position::from_parts(board, men, kings, side))
+        let mut pos = Position::from_parts(board, men, kings, side);
+        for (colour, run) in self.king_runs.iter() {
+            if let Some((cell, count)) = *run {
+                let sq = check_run(board, &pos, colour, cell, count)?;
+                pos.runs.set(colour, Some((sq, count)));
+            }
+        }
+        pos.hash ^= board.runs_key(pos.runs);
+        Ok(pos)
     }
 
     /// The setup of a position.
@@ -131,6 +157,10 @@ impl Setup {
             men: ByColour::from_fn(|colour| cells(pos.men(colour))),
             kings: ByColour::from_fn(|colour| cells(pos.kings(colour))),
             black_to_move: pos.side() == Colour::Black,
+            king_runs: ByColour::from_fn(|colour| {
+                pos.king_run(colour)
+                    .map(|(sq, count)| (board.cell(sq), count))
+            }),
         }
     }
 
@@ -155,8 +185,100 @@ impl Setup {
                 .collect();
             out.push_str(&items.join(","));
         }
+        let runs: Vec<String> = self
+            .king_runs
+            .iter()
+            .filter_map(|(colour, run)| {
+                let (cell, count) = (*run)?;
+                Some(format!(
+                    "{}{}/{count}",
+                    colour_letter(colour),
+                    geometry.name(cell)
+                ))
+            })
+            .collect();
+        if !runs.is_empty() {
+            out.push_str(":R");
+            out.push_str(&runs.join(","));
+        }
         out
     }
+}
+
+/// `W` or `B`.
+fn colour_letter(colour: Colour) -> char {
+    match colour {
+        Colour::White => 'W',
+        Colour::Black => 'B',
+    }
+}
+
+/// The king runs of an `R` field (`W45/2,B7/1`), at most one per colour.
+fn parse_runs(
+    geometry: &Geometry,
+    field: &str,
+) -> Result<ByColour<Option<(Cell, u8)>>, PositionError> {
+    let mut runs = ByColour::new(None, None);
+    for item in field.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let bad = |why: &str| PositionError::BadKingRun {
+            run: item.to_string(),
+            why: why.to_string(),
+        };
+        let (colour, rest) = match item.split_at_checked(1) {
+            Some(("W" | "w", rest)) => (Colour::White, rest),
+            Some(("B" | "b", rest)) => (Colour::Black, rest),
+            _ => return Err(bad("a run starts with the colour, `W` or `B`, like W45/2")),
+        };
+        let (name, count) = rest
+            .split_once('/')
+            .ok_or_else(|| bad("expected the king's cell, `/` and the count, like W45/2"))?;
+        let cell = geometry
+            .cell(name.trim())
+            .ok_or_else(|| bad(&format!("`{name}` is not a cell of this board")))?;
+        let count = count
+            .trim()
+            .parse::<u8>()
+            .map_err(|_| bad("the count is a whole number of moves"))?;
+        if runs[colour].replace((cell, count)).is_some() {
+            return Err(bad("a colour has one run at most"));
+        }
+    }
+    Ok(runs)
+}
+
+/// Checks `colour`'s run of `count` quiet moves by the king on `cell` in `pos`.
+fn check_run<B: Bits>(
+    board: &Board<B>,
+    pos: &Position<B>,
+    colour: Colour,
+    cell: Cell,
+    count: u8,
+) -> Result<crate::bits::Sq, PositionError> {
+    let geometry = board.geometry();
+    let limit = board.rules().max_same_king_moves;
+    let bad = |why: String| PositionError::BadKingRun {
+        run: format!("{}{}/{count}", colour_letter(colour), geometry.name(cell)),
+        why,
+    };
+    if limit == 0 {
+        return Err(bad(
+            "this variant does not count king runs (rules.max_same_king_moves)".into(),
+        ));
+    }
+    let sq = board.sq(cell);
+    if !pos.kings(colour).has(sq) {
+        return Err(bad(format!("no {} king stands there", colour.name())));
+    }
+    if !(1..=limit).contains(&count) {
+        return Err(bad(format!("the count is 1 to {limit}")));
+    }
+    if pos.men(colour).is_empty() {
+        return Err(bad(format!(
+            "{} has no men, so its kings' moves are not counted",
+            colour.name()
+        )));
+    }
+    Ok(sq)
 }
 
 /// The cells of a PDN square range `first-last` (`31-50`: squares 31 to 50) on a board

@@ -99,7 +99,7 @@ impl<B: Erase> Core<B> {
         !matches!(
             self.game.outcome(),
             Some(Outcome::Win {
-                reason: WinReason::NoLegalMove,
+                reason: WinReason::NoLegalMove | WinReason::RanOutOfMoves | WinReason::FirstKing,
                 ..
             })
         )
@@ -136,7 +136,7 @@ impl<B: Erase> Core<B> {
     }
 
     pub(crate) fn move_number(&self, ply: usize) -> MoveNumber {
-        MoveNumber::of_ply(ply, self.game.start().side())
+        MoveNumber::of_ply(ply, self.game.start().side(), self.board.rules().first)
     }
 
     /// Move `index` of the game, described.

@@ -117,37 +117,38 @@ pub fn line_text(line: &[DescribedMove]) -> String {
     texts.join(" ")
 }
 
-/// A move's number as records write it: `12.` before White's move, `12...` before
-/// Black's.
+/// A move's number as records write it: `12.` before the first player's move (White's
+/// in most variants, Black's in Checkers), `12...` before the second player's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveNumber {
     /// The full-move number (1 for the first).
     pub full: usize,
     /// The side that plays the move.
     pub side: Colour,
+    /// Whether the move opens its number (the first player's move).
+    pub opens: bool,
 }
 
 impl MoveNumber {
-    /// The number of ply `ply` (counted from the game's start, 0 first) of a game whose
-    /// first move is `first`'s.
-    pub(crate) fn of_ply(ply: usize, first: Colour) -> MoveNumber {
-        let ply = ply + usize::from(first == Colour::Black);
+    /// The number of ply `ply` (counted from the game's start, 0 first) of a game that
+    /// started with `start` to move, in a variant whose first player is `first`.
+    pub(crate) fn of_ply(ply: usize, start: Colour, first: Colour) -> MoveNumber {
+        let ply = ply + usize::from(start != first);
+        let opens = ply.is_multiple_of(2);
         MoveNumber {
             full: ply / 2 + 1,
-            side: if ply.is_multiple_of(2) {
-                Colour::White
-            } else {
-                Colour::Black
-            },
+            side: if opens { first } else { first.opponent() },
+            opens,
         }
     }
 }
 
 impl fmt::Display for MoveNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.side {
-            Colour::White => write!(f, "{}.", self.full),
-            Colour::Black => write!(f, "{}...", self.full),
+        if self.opens {
+            write!(f, "{}.", self.full)
+        } else {
+            write!(f, "{}...", self.full)
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use bushka_geometry::{Colour, Geometry};
+use bushka_geometry::{
+    Colour, DirSet, Geometry, Goal, KingLanding, Precedence, PromotionDuringCapture, Removal,
+};
 use sha2::{Digest, Sha256};
 
 /// The variant a table belongs to.
@@ -26,11 +28,47 @@ impl Fingerprint {
             "rules {:?} {} {} {:?} {:?} {}",
             rules.capture,
             rules.min_line,
-            rules.majority,
+            rules.majority(),
             rules.king_range,
             rules.men_capture,
             rules.line_moves
         );
+        // The draughts family's clauses, written only where one departs from the
+        // defaults, so that the fingerprints of earlier variants stay as they were.
+        let all = DirSet::first(geometry.direction_count());
+        let clauses = (
+            rules.precedence,
+            rules.removal,
+            rules.king_landing,
+            rules.capture_turn_back,
+            rules.men_capture_kings,
+            rules.king_moves,
+            rules.king_captures,
+            rules.promotion_during_capture,
+            rules.goal,
+            rules.max_same_king_moves,
+            rules.first,
+        );
+        let defaults = (
+            if rules.majority() {
+                Precedence::MOST_PIECES
+            } else {
+                Precedence::FREE
+            },
+            Removal::EndOfMove,
+            KingLanding::Any,
+            true,
+            true,
+            all,
+            all,
+            PromotionDuringCapture::ContinueAsMan,
+            Goal::NoMovesLoses,
+            0,
+            Colour::White,
+        );
+        if clauses != defaults {
+            let _ = writeln!(text, "clauses {clauses:?}");
+        }
         for d in geometry.dirs() {
             let opposite = geometry.opposite(d);
             let _ = writeln!(text, "dir {d:?} opposite {opposite:?}");

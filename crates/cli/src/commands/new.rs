@@ -1,8 +1,9 @@
-//! `bushka new --board draughts:WxH|hexagon:S --rows N`: write a starting variant file.
+//! `bushka new --board draughts:WxH|square:WxH|hexagon:S --rows N`: write a starting
+//! variant file.
 
 use std::path::PathBuf;
 
-use bushka_geometry::file::GeneratorSpec;
+use bushka_geometry::file::{CornerColour, GeneratorSpec};
 use bushka_geometry::{Cell, Colour, Geometry, LatticeDirection, MAX_CELLS};
 
 use crate::error::CliError;
@@ -14,7 +15,8 @@ use crate::output;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The board: `draughts:WxH` (the dark squares of a W x H board, 4 to 26 squares
-    /// a side) or `hexagon:S` (a hexagon with S cells a side, 2 to 18).
+    /// a side), `square:WxH` (every square of a W x H board, 4 to 26 a side) or
+    /// `hexagon:S` (a hexagon with S cells a side, 2 to 18).
     #[arg(long, value_name = "BOARD")]
     board: String,
     /// Rows of men each player starts with, counted from the player's own edge.
@@ -26,11 +28,11 @@ pub struct Args {
     out: Option<PathBuf>,
 }
 
-/// Reads `--board`: `draughts:12x12` or `hexagon:6`.
+/// Reads `--board`: `draughts:12x12`, `square:8x8` or `hexagon:6`.
 fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
     let bad = |why: &str| {
         CliError::Usage(format!(
-            "bad --board `{text}`: {why} (expected draughts:WxH, such as draughts:10x10, or hexagon:S, such as hexagon:5)"
+            "bad --board `{text}`: {why} (expected draughts:WxH, such as draughts:10x10, square:WxH, such as square:8x8, or hexagon:S, such as hexagon:5)"
         ))
     };
     let (kind, size) = text.split_once(':').ok_or_else(|| bad("no `:`"))?;
@@ -41,15 +43,24 @@ fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
             .filter(|n| (low..=high).contains(n))
             .ok_or_else(|| bad(&format!("`{s}` is not a whole number from {low} to {high}")))
     };
+    let sides = || -> Result<(u32, u32), CliError> {
+        let (w, h) = size
+            .split_once(['x', 'X'])
+            .ok_or_else(|| bad("no `x` between width and height"))?;
+        Ok((number(w, 4, 26)?, number(h, 4, 26)?))
+    };
     match kind.trim() {
         "draughts" => {
-            let (w, h) = size
-                .split_once(['x', 'X'])
-                .ok_or_else(|| bad("no `x` between width and height"))?;
+            let (width, height) = sides()?;
             Ok(GeneratorSpec::Draughts {
-                width: number(w, 4, 26)?,
-                height: number(h, 4, 26)?,
+                width,
+                height,
+                bottom_left: CornerColour::Dark,
             })
+        }
+        "square" => {
+            let (width, height) = sides()?;
+            Ok(GeneratorSpec::Square { width, height })
         }
         "hexagon" => Ok(GeneratorSpec::Hexagon {
             side: number(size, 2, 18)?,
@@ -58,10 +69,11 @@ fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
     }
 }
 
-/// The variant's default id: `draughts-12x12`, `hexagon-6`.
+/// The variant's default id: `draughts-12x12`, `square-8x8`, `hexagon-6`.
 fn default_id(shape: &GeneratorSpec) -> String {
     match shape {
-        GeneratorSpec::Draughts { width, height } => format!("draughts-{width}x{height}"),
+        GeneratorSpec::Draughts { width, height, .. } => format!("draughts-{width}x{height}"),
+        GeneratorSpec::Square { width, height } => format!("square-{width}x{height}"),
         GeneratorSpec::Hexagon { side } => format!("hexagon-{side}"),
     }
 }
@@ -174,10 +186,11 @@ fn promotion_zone(shape: &GeneratorSpec, player: Colour, geometry: &Geometry) ->
         .collect()
 }
 
-/// `--board` as it was given: `draughts:12x12`, `hexagon:6`.
+/// `--board` as it was given: `draughts:12x12`, `square:8x8`, `hexagon:6`.
 fn board_arg(shape: &GeneratorSpec) -> String {
     match shape {
-        GeneratorSpec::Draughts { width, height } => format!("draughts:{width}x{height}"),
+        GeneratorSpec::Draughts { width, height, .. } => format!("draughts:{width}x{height}"),
+        GeneratorSpec::Square { width, height } => format!("square:{width}x{height}"),
         GeneratorSpec::Hexagon { side } => format!("hexagon:{side}"),
     }
 }
@@ -196,9 +209,13 @@ fn header(shape: &GeneratorSpec, rows: usize) -> String {
 
 fn variant_section(shape: &GeneratorSpec, rows: usize, id: &str) -> String {
     let (name, board) = match shape {
-        GeneratorSpec::Draughts { width, height } => (
+        GeneratorSpec::Draughts { width, height, .. } => (
             format!("Bushka {width}x{height}"),
             format!("the dark squares of a {width}x{height} board"),
+        ),
+        GeneratorSpec::Square { width, height } => (
+            format!("Bushka {width}x{height} squares"),
+            format!("every square of a {width}x{height} board"),
         ),
         GeneratorSpec::Hexagon { side } => (
             format!("Hexbushka {side}"),
@@ -233,11 +250,17 @@ fn directions(list: &[LatticeDirection]) -> String {
 
 fn board_section(shape: &GeneratorSpec) -> String {
     let comment = match shape {
-        GeneratorSpec::Draughts { width, height } => format!(
+        GeneratorSpec::Draughts { width, height, .. } => format!(
             "[board]\n\
              # Cells are named by a lettered line (running up-right) and a numbered line\n\
              # (running up-left); the labels default to a, b, c... and 1, ..., 9, 0, 11, 12...\n\
              generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n"
+        ),
+        GeneratorSpec::Square { width, height } => format!(
+            "[board]\n\
+             # Cells are named by their file (a lettered line, left to right) and rank (a\n\
+             # numbered line, bottom to top), as in chess: a1 is White's bottom-left corner.\n\
+             generate = {{ square = {{ width = {width}, height = {height} }} }}\n"
         ),
         GeneratorSpec::Hexagon { side } => format!(
             "[board]\n\

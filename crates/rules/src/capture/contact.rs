@@ -10,7 +10,8 @@
 
 use bushka_geometry::{Colour, Dir, KingRange, MAX_DIRS};
 
-use super::{Majority, NextCaptures};
+use super::precedence::{Majority, record};
+use super::{Hop, NextCaptures};
 use crate::bits::{Bits, Sq};
 use crate::board::Board;
 use crate::budget::Budget;
@@ -39,7 +40,7 @@ fn linear<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = their_men | their_kings;
     let empty = board.all & !pos.occupied();
     let promotion = board.promotion(me);
-    let mut majority = Majority::new(board.rules.majority);
+    let mut majority = Majority::new(board.majority);
     for d in board.dirs() {
         let heads = men
             & board.step(men, d)
@@ -117,7 +118,7 @@ impl<B: Bits> Sequences<'_, B> {
             captured,
             promotes: !self.king && self.promotion.has(to),
         };
-        super::record(self.out, self.ends, self.majority, mv);
+        record(self.out, self.ends, self.majority, mv);
     }
 
     /// Whether the man on `sq` heads a line of men in direction `d`.
@@ -177,7 +178,7 @@ fn pieces<B: Bits>(board: &Board<B>, pos: &Position<B>, out: &mut MoveList<B>) {
     let theirs = pos.pieces(me.opponent());
     let occupied = pos.occupied();
     let empty = board.all & !occupied;
-    let mut majority = Majority::new(board.rules.majority);
+    let mut majority = Majority::new(board.majority);
     let mut men_that_can = B::EMPTY;
     for d in board.dirs() {
         men_that_can |= board.step_back(empty, d) & board.step_back(board.step_back(theirs, d), d);
@@ -236,10 +237,14 @@ pub(crate) fn replaying<B: Bits, R>(
         king,
         long: king && board.rules.king_range == KingRange::Long,
     };
-    f(&|at, captured, visit| {
-        let (next, n) = search.steps(at, captured, captured.is_empty());
+    f(&|hop: &Hop<B>, visit| {
+        let (next, n) = search.steps(hop.at, hop.captured, hop.captured.is_empty());
         for &(land, target) in &next[..n] {
-            visit(land, target);
+            visit(Hop {
+                at: land,
+                captured: hop.captured | B::bit(target),
+                ..*hop
+            });
         }
     })
 }
