@@ -25,8 +25,13 @@ fn ended_by_the_rules(out: &str, games: usize) {
     }
 }
 
+/// Bushka has no move limit: two equal engines may manoeuvre past the match's ply
+/// limit without a threefold repetition (their play depends on the machine's speed).
+/// Such a game still carried every one of its plies through both protocols; every
+/// other game ended by a rule with its result, and most games do.
 #[test]
 fn bushka_plays_itself_over_hub_and_ugi_on_every_official_board() {
+    let mut by_the_rules = 0;
     for variant in ["draughts", "bushka", "bushka-9x11", "hexbushka"] {
         let hub = format!("hub:{BUSHKA} hub --variant {variant}");
         let ugi = format!("ugi:{BUSHKA} ugi --variant {variant}");
@@ -42,12 +47,35 @@ fn bushka_plays_itself_over_hub_and_ugi_on_every_official_board() {
             "2",
             "--movetime",
             "0.02",
+            // A loaded machine may answer late: these games test the protocols, not
+            // the clock (a late answer's forfeit has its own test below).
+            "--time-margin",
+            "10000",
             "--max-plies",
             "2000",
             "--each",
         ]);
-        ended_by_the_rules(&out, 2);
+        let lines = game_lines(&out);
+        assert_eq!(lines.len(), 2, "{out}");
+        for line in lines {
+            assert!(!line.contains("forfeit"), "{line}");
+            if line.contains("ply limit") {
+                assert!(line.ends_with(" 2000 plies"), "{line}");
+            } else {
+                assert!(
+                    line.contains(": 1-0, ")
+                        || line.contains(": 0-1, ")
+                        || line.contains(": 1/2-1/2, "),
+                    "{line}"
+                );
+                by_the_rules += 1;
+            }
+        }
     }
+    assert!(
+        by_the_rules >= 4,
+        "only {by_the_rules} of 8 games ended by a rule"
+    );
 }
 
 #[test]
@@ -66,6 +94,8 @@ fn the_hub_extension_names_bushka_s_variants_through_the_variant_parameter() {
         "2",
         "--movetime",
         "0.02",
+        "--time-margin",
+        "10000",
         "--each",
     ]);
     ended_by_the_rules(&out, 2);
