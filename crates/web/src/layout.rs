@@ -107,6 +107,30 @@ fn steps(geometry: &Geometry) -> (BTreeSet<Step>, Vec<Option<Step>>) {
     (short.into_iter().map(|(_, s)| s).collect(), common)
 }
 
+/// Whether the steps are the four diagonals of a draughts board's dark squares and
+/// the four orthogonals between dark squares two squares apart (Frisian's lines).
+fn dark_square_lines(steps: &BTreeSet<Step>) -> bool {
+    let Some(&(a, _)) = steps
+        .iter()
+        .find(|&&(dx, dy)| dx.abs() == dy.abs() && dx != 0)
+    else {
+        return false;
+    };
+    let a = a.abs();
+    let lines: BTreeSet<Step> = [
+        (a, a),
+        (a, -a),
+        (-a, a),
+        (-a, -a),
+        (2 * a, 0),
+        (-2 * a, 0),
+        (0, 2 * a),
+        (0, -2 * a),
+    ]
+    .into();
+    *steps == lines
+}
+
 /// The vertical stretch that gives every step the same length, if one exists.
 fn hex_stretch(steps: &BTreeSet<(i32, i32)>) -> Option<f64> {
     if steps.len() != 6 {
@@ -135,7 +159,8 @@ impl Layout {
     /// The layout of a geometry.
     pub fn of(geometry: &Geometry) -> Layout {
         let (steps, dir_steps) = steps(geometry);
-        let diagonal = !steps.is_empty() && steps.iter().all(|&(dx, dy)| dx.abs() == dy.abs());
+        let diagonal = !steps.is_empty()
+            && (steps.iter().all(|&(dx, dy)| dx.abs() == dy.abs()) || dark_square_lines(&steps));
         let orthogonal = !steps.is_empty() && steps.iter().all(|&(dx, dy)| dx == 0 || dy == 0);
         let stretch = if diagonal || orthogonal {
             None
@@ -307,6 +332,14 @@ mod tests {
             );
         }
         assert_eq!(layout("bushka").fill.len(), 50);
+    }
+
+    #[test]
+    fn frisians_orthogonal_lines_keep_the_draughts_board() {
+        let l = layout("frisian");
+        assert_eq!(l.shape, Shape::Square);
+        assert_eq!(l.cells.len(), 50);
+        assert_eq!(l.fill.len(), 50);
     }
 
     #[test]
