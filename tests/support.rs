@@ -23,31 +23,21 @@ pub const OFFICIAL: [(&str, usize, usize, usize); 3] = [
     ("hexbushka", 61, 9, 16),
 ];
 
-/// Every built-in variant name.
-pub const ALL_BUILTINS: [&str; 22] = [
-    "bushka",
-    "bushka-9x11",
-    "hexbushka",
-    "hexbushka-4",
-    "bushka-cylinder",
-    "draughts",
-    "brazilian",
-    "hexdame",
-    "checkers",
-    "russian",
-    "pool",
-    "canadian",
-    "frisian",
-    "frysk",
-    "italian",
-    "spanish",
-    "czech",
-    "thai",
-    "turkish",
-    "killer",
-    "antidraughts",
-    "breakthrough",
-];
+/// Every built-in variant name: the contact-capture ones, then the draughts ones.
+pub const ALL_BUILTINS: [&str; 22] = {
+    let mut all = [""; 22];
+    let mut i = 0;
+    while i < CONTACT_BUILTINS.len() {
+        all[i] = CONTACT_BUILTINS[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < JUMP_BUILTINS.len() {
+        all[CONTACT_BUILTINS.len() + j] = JUMP_BUILTINS[j];
+        j += 1;
+    }
+    all
+};
 
 /// International draughts' published start-position perft, depths 1 to 10 (also
 /// Killer's and Antidraughts', and Breakthrough's to depth 11).
