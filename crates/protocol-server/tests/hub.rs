@@ -163,10 +163,6 @@ fn malformed_lines_get_errors_and_unknown_ones_are_ignored() {
         ("set-param value=3", "missing name"),
         ("set-param name=hash value=0", "set-param hash"),
         (
-            "set-param name=variant value=killer",
-            "does not play the Hub variant `killer`",
-        ),
-        (
             "set-param name=variant value=nothing",
             "no variant `nothing`",
         ),
@@ -206,6 +202,51 @@ fn malformed_lines_get_errors_and_unknown_ones_are_ignored() {
     hub.send("level depth=2");
     hub.send("go think");
     assert_eq!(hub.expect_skipping("done", &["info"]), "done");
+    hub.close();
+}
+
+/// Switches to Hub's rule set `name`.
+fn rules(hub: &mut Conversation, name: &str) {
+    hub.send(&format!("set-param name=variant value={name}"));
+    hub.send("init");
+    hub.expect("ready");
+}
+
+/// The move a depth-`depth` search chooses from `position` (a position string).
+fn searched(hub: &mut Conversation, position: &str, depth: u32) -> String {
+    hub.send(&format!("pos pos=\"{position}\""));
+    hub.send(&format!("level depth={depth}"));
+    hub.send("go think");
+    done_move(&hub.expect_skipping("done", &["info"]))
+}
+
+#[test]
+fn hub_s_rule_sets_play_by_their_own_rules() {
+    let mut hub = ready();
+    // Killer: a king that takes a king stops directly behind it.
+    rules(&mut hub, "killer");
+    hub.send("pos pos=\"W:WK46:BK37\" moves=\"46x28\"");
+    assert!(hub.expect("error").contains("illegal move"));
+    hub.send("pos pos=\"W:WK46:BK37\" moves=\"46x32\"");
+    hub.send("ping");
+    hub.expect("pong");
+    // Frisian: men capture along the rows too; Hub's move names the captured square.
+    rules(&mut hub, "frisian");
+    assert_eq!(searched(&mut hub, "W:W36:B37,20", 2), "36x38x37");
+    // Breakthrough: the first king wins, so the game is over and there is no move.
+    rules(&mut hub, "bt");
+    hub.send("pos pos=\"W:W7:B45\" moves=\"7-1\"");
+    hub.send("level depth=3");
+    hub.send("go think");
+    assert_eq!(hub.expect_skipping("done", &["info"]), "done");
+    // Losing: the side that loses every piece wins, so White gives its man away.
+    rules(&mut hub, "losing");
+    assert_eq!(searched(&mut hub, "W:W28:B17", 4), "28-22");
+    // International, for contrast: no capture along a row; the man is kept.
+    rules(&mut hub, "normal");
+    hub.send("pos pos=\"W:W36:B37,20\" moves=\"36x38\"");
+    assert!(hub.expect("error").contains("illegal move"));
+    assert_eq!(searched(&mut hub, "W:W28:B17", 4), "28-23");
     hub.close();
 }
 

@@ -9,20 +9,19 @@ use crate::squares::{HUB_LETTERS, NumberedMove, Squares};
 
 /// Hub's names for its rule sets (the values of its `variant` parameter, Scan 3.1),
 /// each with the id of the built-in variant that plays it, where bushka has one.
-/// Adding one is filling in its id.
-pub const HUB_VARIANTS: [(&str, Option<&str>); 5] = [
-    ("normal", Some("draughts")),
-    ("killer", None),
-    ("bt", None),
-    ("frisian", None),
-    ("losing", None),
+pub const HUB_VARIANTS: [(&str, &str); 5] = [
+    ("normal", "draughts"),
+    ("killer", "killer"),
+    ("bt", "breakthrough"),
+    ("frisian", "frisian"),
+    ("losing", "antidraughts"),
 ];
 
 /// Hub's name for the built-in variant `id`, when Hub names it.
 pub fn hub_name(id: &str) -> Option<&'static str> {
     HUB_VARIANTS
         .iter()
-        .find(|(_, builtin)| *builtin == Some(id))
+        .find(|(_, builtin)| *builtin == id)
         .map(|(name, _)| *name)
 }
 
