@@ -357,3 +357,71 @@ fn an_unwritable_data_directory_is_a_clear_error() {
         "{message}"
     );
 }
+
+/// A server's programs: a browser chooses one by its name (here bushka itself over
+/// Hub), never by a command; the game keeps the name through a restart, and a server
+/// that no longer names the program says so.
+#[test]
+fn browsers_choose_the_server_s_programs_by_name_only() {
+    use serde_json::json;
+    let data = common::temp_dir("serve-programs");
+    let data_arg = data.to_str().expect("a UTF-8 path");
+    let program = format!("self=hub,depth=2:{} hub", env!("CARGO_BIN_EXE_bushka"));
+    let client = reqwest::blocking::Client::new();
+    let key = {
+        let server = Served::start(&["--data", data_arg, "--program", &program]);
+        let programs = answer(client.get(format!("{}/api/programs", server.base)));
+        assert_eq!(programs, json!(["self"]));
+        let refused = |black: &str, why: &str| {
+            let response = client
+                .post(format!("{}/api/games", server.base))
+                .json(&json!({ "white": "human", "black": black }))
+                .send()
+                .expect("an answer");
+            assert_eq!(response.status().as_u16(), 400, "{black}");
+            let body: serde_json::Value = response.json().expect("JSON");
+            let error = body["error"].as_str().unwrap_or_default().to_string();
+            assert!(error.contains(why), "{black}: {error}");
+        };
+        refused("hub:/bin/sh", "plays only the programs its server names");
+        refused("program:nope", "no program `nope` (it names self)");
+        let game =
+            answer(client.post(format!("{}/api/games", server.base)).json(
+                &json!({ "variant": "draughts", "white": "program:self", "black": "human" }),
+            ));
+        assert_eq!(game["white"]["spec"], "program:self");
+        let key = game["id"].as_str().expect("a key").to_string();
+        let moved = answer(client.post(format!("{}/api/games/{key}/computer", server.base)));
+        assert_eq!(moved["moves"].as_array().map(Vec::len), Some(1), "{moved}");
+        key
+    };
+    let server = Served::start(&["--data", data_arg, "--program", &program]);
+    let back = answer(client.get(format!("{}/api/games/{key}", server.base)));
+    assert_eq!(back["white"]["spec"], "program:self");
+    assert_eq!(back["moves"].as_array().map(Vec::len), Some(1));
+    drop(server);
+    let server = Served::start(&["--data", data_arg]);
+    let response = client
+        .get(format!("{}/api/games/{key}", server.base))
+        .send()
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 422);
+    let body = response.text().expect("a body");
+    assert!(body.contains("no longer names"), "{body}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_bad_program_option_is_an_error() {
+    for (option, why) in [
+        ("dame", "give NAME=SPEC"),
+        ("dame=engine:level=3", "is not a program"),
+        ("bad name=hub:dame hub", "give 1 to 32"),
+    ] {
+        let out = bushka(&["serve", "--memory", "--program", option]);
+        assert_eq!(out.status.code(), Some(1), "{option}");
+        let message = stderr(&out);
+        assert!(message.contains(why), "{option}: {message}");
+    }
+}

@@ -17,8 +17,8 @@ function linkedKey() {
 }
 
 async function main() {
-  const variants = await api("/api/variants");
-  const play = new Play(variants);
+  const [variants, programs] = await Promise.all([api("/api/variants"), api("/api/programs")]);
+  const play = new Play(variants, programs);
   const archive = new Archive();
   const lab = new Lab(variants, (text) => {
     showTab("play");

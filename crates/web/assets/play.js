@@ -8,6 +8,7 @@ import { Clocks, LiveGame } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The players the menus offer: the built-in ones, then the server's programs. */
 const PLAYERS = [
   ["human", "Human"],
   ["random", "Random mover"],
@@ -41,7 +42,9 @@ const SIDES = { white: "White", black: "Black" };
 const OTHER = { white: "black", black: "white" };
 
 export class Play {
-  constructor(variants) {
+  constructor(variants, programs) {
+    // The programs the server names (`bushka serve --program NAME=SPEC`), by name.
+    for (const name of programs) PLAYERS.push([`program:${name}`, `Program ${name}`]);
     this.board = new Board($("board"));
     this.board.onclick = (cell) => this.click(cell);
     this.game = null;

@@ -99,9 +99,16 @@ pub struct GameView {
     pub links: Option<BTreeMap<&'static str, String>>,
 }
 
+/// A side's player as a browser sees it: a program by the name its server gives it
+/// (the record's tag), never by its command.
 fn player_view(session: &Session, side: Colour, labels: &ByColour<String>) -> PlayerView {
+    let spec = session.spec(side);
     PlayerView {
-        spec: session.spec(side).to_string(),
+        spec: if spec.is_external() {
+            labels[side].clone()
+        } else {
+            spec.to_string()
+        },
         label: labels[side].clone(),
         human: session.is_human(side),
     }

@@ -20,6 +20,7 @@ pub mod game_view;
 mod games;
 pub mod layout;
 mod live;
+pub mod programs;
 mod routes;
 mod saved;
 pub mod state;
@@ -34,6 +35,7 @@ use tokio::net::TcpListener;
 
 pub use bushka_store::{Store, StoreError};
 pub use export::{ExportError, export};
+pub use programs::Programs;
 pub use routes::router;
 pub use state::{AppState, Limits};
 

@@ -12,6 +12,8 @@ use bushka_store::{GameRow, StoredGame, TimeControl, VariantSource};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::live::now_ms;
+use crate::programs::Programs;
+use crate::state::Limits;
 use crate::variant::Builtins;
 
 /// How a session is set up on the server: players, the record's tags, the step
@@ -54,6 +56,7 @@ pub fn game_row(
     session: &Session,
     seed: u64,
     clock: Option<&Clock>,
+    programs: &Programs,
 ) -> GameRow {
     let start = session.position_at(0).map(|p| p.text());
     GameRow {
@@ -61,7 +64,7 @@ pub fn game_row(
         created_ms: now_ms(),
         variant,
         start,
-        players: ByColour::from_fn(|side| session.spec(side).to_string()),
+        players: ByColour::from_fn(|side| programs.text(session.spec(side))),
         tags: session.tags().to_vec(),
         seed,
         clock: clock.map(|c| (c.control, c.state)),
@@ -72,7 +75,7 @@ pub fn game_row(
 /// declared again) and its clocks.
 pub fn restore(
     builtins: &Builtins,
-    steps: u64,
+    limits: &Limits,
     stored: &StoredGame,
 ) -> Result<(Session, Option<Clock>), ApiError> {
     let game = &stored.game;
@@ -81,8 +84,16 @@ pub fn restore(
         VariantSource::File(text) => crate::variant::compile(text)?,
     };
     let spec = |side: Colour| {
-        PlayerSpec::from_str(&game.players[side])
-            .map_err(|e| ApiError::Internal(format!("stored player: {e}")))
+        let text = &game.players[side];
+        match limits.programs.named(text) {
+            Some(program) => program.map_err(|why| {
+                ApiError::rejected(format!(
+                    "{why}: this game was played against a program the server no longer names"
+                ))
+            }),
+            None => PlayerSpec::from_str(text)
+                .map_err(|e| ApiError::Internal(format!("stored player: {e}"))),
+        }
     };
     let specs = ByColour::new(spec(Colour::White)?, spec(Colour::Black)?);
     let flagged = stored.end.as_ref().and_then(|e| e.flagged);
@@ -112,7 +123,7 @@ pub fn restore(
     let start = Start {
         specs,
         tags: game.tags.clone(),
-        steps,
+        steps: limits.generation_steps,
         seed: game.seed,
     };
     let mut session = start_session(&variant, Opening::Record(&record), start)?;

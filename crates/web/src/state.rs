@@ -17,6 +17,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use crate::error::ApiError;
 use crate::games::GameEntry;
 use crate::live::{Live, now_ms};
+use crate::programs::Programs;
 use crate::saved::restore;
 use crate::variant::Builtins;
 
@@ -43,6 +44,8 @@ pub struct Limits {
     /// a shown position's, a lab perft's): a position of a hostile board that needs
     /// more is refused (422) instead of holding a thread for minutes.
     pub generation_steps: u64,
+    /// The programs players may choose by name (`bushka serve --program NAME=SPEC`).
+    pub programs: Programs,
 }
 
 impl Default for Limits {
@@ -56,6 +59,7 @@ impl Default for Limits {
             sweep: Duration::from_secs(60),
             tablebases: None,
             generation_steps: MAX_GENERATION_STEPS,
+            programs: Programs::default(),
         }
     }
 }
@@ -200,7 +204,7 @@ impl AppState {
             .store
             .load(id)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_string()))?;
-        let (session, clock) = restore(&self.builtins, self.limits.generation_steps, &stored)?;
+        let (session, clock) = restore(&self.builtins, &self.limits, &stored)?;
         let mut live = Live::new(
             session,
             clock,

@@ -42,6 +42,25 @@ pub struct Args {
     /// file each), then exit without serving.
     #[arg(long, value_name = "DIR", conflicts_with = "memory")]
     export: Option<PathBuf>,
+    /// A program players may choose in the browser, by NAME only (as `program:NAME`):
+    /// SPEC is `hub:COMMAND`, `ugi:COMMAND` or `dxp:HOST:PORT`, with options, as in
+    /// `bushka match`. Repeat for more. A browser never names a command itself.
+    #[arg(long, value_name = "NAME=SPEC")]
+    program: Vec<String>,
+}
+
+/// The programs of the `--program NAME=SPEC` options.
+fn programs(options: &[String]) -> Result<bushka_web::Programs, CliError> {
+    let mut programs = bushka_web::Programs::default();
+    for option in options {
+        let (name, spec) = option
+            .split_once('=')
+            .ok_or_else(|| CliError::Usage(format!("--program `{option}`: give NAME=SPEC")))?;
+        programs
+            .add(name.trim(), spec.trim())
+            .map_err(|why| CliError::Usage(format!("--program `{option}`: {why}")))?;
+    }
+    Ok(programs)
 }
 
 /// The games database's directory: `--data`, else the per-user data directory.
@@ -84,7 +103,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(path) => format!("games are kept in {}", path.display()),
         None => "games are kept in memory only (--memory): they go when the server stops".into(),
     };
-    let mut limits = bushka_web::Limits::default();
+    let mut limits = bushka_web::Limits {
+        programs: programs(&args.program)?,
+        ..bushka_web::Limits::default()
+    };
     if let Some(n) = args.searches {
         limits.max_searches = n as usize;
     }

@@ -19,6 +19,7 @@ use crate::clock::{Clock, ClockRequest};
 use crate::error::ApiError;
 use crate::game_view::{GameView, game_view};
 use crate::live::Live;
+use crate::programs::Programs;
 use crate::routes::{ApiJson, ApiQuery};
 use crate::saved::{Start, game_row, start_session};
 use crate::state::{SharedState, new_key, run_blocking};
@@ -34,14 +35,24 @@ pub const MAX_NODES: u64 = LEVELS[LEVELS.len() - 1].0;
 
 /// Parses a player spec and keeps its cost within what a shared server allows: an
 /// engine needs a time, depth or node limit (a level gives one), each within its cap,
-/// and searches with a transposition table of at most the default size.
-fn player(text: &str) -> Result<PlayerSpec, ApiError> {
+/// and searches with a transposition table of at most the default size; a program is
+/// one of the server's, named `program:NAME` (a browser never names a command).
+fn player(programs: &Programs, text: &str) -> Result<PlayerSpec, ApiError> {
+    if let Some(program) = programs.named(text) {
+        return program.map_err(ApiError::BadRequest);
+    }
     if text.to_ascii_lowercase().contains("tablebases") {
         return Err(ApiError::BadRequest(format!(
             "player `{text}`: table directories are the server's (`bushka serve --tablebases DIR`)"
         )));
     }
     let spec = PlayerSpec::from_str(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    if spec.is_external() {
+        return Err(ApiError::BadRequest(format!(
+            "player `{text}`: the web app plays only the programs its server names, as \
+             `program:NAME` (`bushka serve --program NAME=SPEC`)"
+        )));
+    }
     if let PlayerSpec::Engine {
         limits, hash_mib, ..
     } = spec
@@ -69,6 +80,12 @@ fn player(text: &str) -> Result<PlayerSpec, ApiError> {
         }
     }
     Ok(spec)
+}
+
+/// `GET /api/programs`: the names of the programs players may choose, as
+/// `program:NAME` (`bushka serve --program NAME=SPEC`).
+pub async fn programs(State(state): State<SharedState>) -> Json<Vec<String>> {
+    Json(state.limits.programs.names().map(str::to_string).collect())
 }
 
 /// Body of `POST /api/games`.
@@ -124,6 +141,7 @@ async fn found(state: &SharedState, founding: Founding) -> Result<Json<GameView>
         &founding.session,
         founding.seed,
         founding.clock.as_ref(),
+        &state.limits.programs,
     );
     let live = Live::new(
         founding.session,
@@ -192,17 +210,18 @@ pub async fn create(
 ) -> Result<Json<GameView>, ApiError> {
     state.check_room()?;
     let variant = req.variant.variant(&state.builtins)?;
-    let white = player(req.white.as_deref().unwrap_or("human"))?;
+    let programs = &state.limits.programs;
+    let white = player(programs, req.white.as_deref().unwrap_or("human"))?;
     let black = match req.black.as_deref() {
-        Some(text) => player(text)?,
+        Some(text) => player(programs, text)?,
         None => PlayerSpec::level(DEFAULT_LEVEL),
     };
     let specs = ByColour::new(white, black);
     let (seat, clock) = between_people(&specs, req.seat.as_deref(), req.clock)?;
     let tags = record_tags(
         &variant_tag(&req.variant, &variant),
-        &specs[Colour::White].to_string(),
-        &specs[Colour::Black].to_string(),
+        &programs.text(&specs[Colour::White]),
+        &programs.text(&specs[Colour::Black]),
         None,
     );
     let seed = rand::random();
@@ -266,15 +285,19 @@ pub async fn load(
         choice.variant = record.tag("Variant").map(str::to_string);
     }
     let variant = choice.variant(&state.builtins)?;
-    let pick = |arg: Option<&String>, key: &str| {
-        let arg = arg.map(|a| player(a).map(|_| a.as_str())).transpose()?;
-        choose_player(arg, record.tag(key), PlayerSpec::Human)
+    let programs = &state.limits.programs;
+    let pick = |arg: Option<&String>, key: &str| match arg {
+        Some(text) => player(programs, text).map(|spec| {
+            let name = programs.text(&spec);
+            (spec, name)
+        }),
+        // A player the record's tag names is held to the same limits.
+        None => choose_player(None, record.tag(key), PlayerSpec::Human)
             .map_err(|e| ApiError::BadRequest(e.to_string()))
+            .and_then(|(spec, name)| player(programs, &spec.to_string()).map(|_| (spec, name))),
     };
     let (white, white_name) = pick(req.white.as_ref(), "White")?;
     let (black, black_name) = pick(req.black.as_ref(), "Black")?;
-    player(&white.to_string())?;
-    player(&black.to_string())?;
     let tags = record_tags(
         &variant_tag(&choice, &variant),
         &white_name,

@@ -50,6 +50,7 @@ pub fn router(state: SharedState) -> Router {
         .route("/api/lab/check", post(lab::check))
         .route("/api/lab/perft", post(lab::perft_counts))
         .route("/api/lab/playtest", post(lab::playtest))
+        .route("/api/programs", get(games::programs))
         .route("/api/games", post(games::create))
         .route("/api/games/load", post(games::load))
         .route("/api/games/{id}", get(games::show).delete(games::delete))

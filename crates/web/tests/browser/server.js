@@ -13,13 +13,15 @@ const root = resolve(here, "../../../..");
 export const SHOTS = process.env.BUSHKA_SHOTS || join(root, "target", "browser-screenshots");
 mkdirSync(SHOTS, { recursive: true });
 
-/** Runs the binary (BUSHKA_BIN, or target/debug/bushka) on `port` (default: a free
- * one), its games in the directory `data` (default: in memory only). `kill()` ends it
- * as a crash would (SIGKILL), `stop()` as Ctrl-C does. */
-export async function startServer({ port, data } = {}) {
-  const bin = process.env.BUSHKA_BIN || join(root, "target", "debug", "bushka");
+/** The bushka binary the tests run (BUSHKA_BIN, or target/debug/bushka). */
+export const BIN = process.env.BUSHKA_BIN || join(root, "target", "debug", "bushka");
+
+/** Runs the binary on `port` (default: a free one), its games in the directory `data`
+ * (default: in memory only), with `args` added. `kill()` ends it as a crash would
+ * (SIGKILL), `stop()` as Ctrl-C does. */
+export async function startServer({ port, data, args } = {}) {
   const store = data ? ["--data", data] : ["--memory"];
-  const child = spawn(bin, ["serve", "--port", String(port || 0), ...store], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(BIN, ["serve", "--port", String(port || 0), ...store, ...(args || [])], { stdio: ["ignore", "pipe", "inherit"] });
   let timer;
   const url = await new Promise((ok, fail) => {
     let out = "";
