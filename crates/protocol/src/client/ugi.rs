@@ -30,13 +30,84 @@ fn await_line(program: &mut Program, answer: &str, deadline: Instant) -> Result<
     Ok(())
 }
 
+/// The `variant` option a program declares (`option name variant type combo default X
+/// var A var B`, or `type string`): the values it offers, or `None` for any string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct VariantOption {
+    values: Option<Vec<String>>,
+}
+
+impl VariantOption {
+    /// The option an `option` line declares, when it is `variant`.
+    fn read(line: &str) -> Option<VariantOption> {
+        let rest = line.trim().strip_prefix("option name ")?;
+        let (name, rest) = rest.split_once(" type ")?;
+        if !name.trim().eq_ignore_ascii_case("variant") {
+            return None;
+        }
+        let mut words = rest.split_whitespace();
+        let values = match words.next()? {
+            "combo" => {
+                let mut values = Vec::new();
+                while let Some(word) = words.next() {
+                    if word == "var" {
+                        values.extend(words.next().map(str::to_string));
+                    }
+                }
+                Some(values)
+            }
+            _ => None,
+        };
+        Some(VariantOption { values })
+    }
+
+    /// Whether the program takes `id` as its variant.
+    fn offers(&self, id: &str) -> bool {
+        self.values
+            .as_ref()
+            .is_none_or(|values| values.iter().any(|v| v == id))
+    }
+}
+
+/// Reads the program's introduction up to `ugiok`: the `variant` option it declares.
+fn introduction(program: &mut Program, deadline: Instant) -> Result<Option<VariantOption>, Fault> {
+    let mut variant = None;
+    loop {
+        let line = program.receive(deadline)?;
+        if line.trim() == "ugiok" {
+            return Ok(variant);
+        }
+        if let Some(option) = VariantOption::read(&line) {
+            variant = Some(option);
+        }
+    }
+}
+
 impl<B: Bits> UgiPlayer<B> {
-    /// Starts the program of `spec`, sets its options (the spec's parameters), and
-    /// waits until it is ready.
+    /// Starts the program of `spec`, sets its variant to the board's (when it declares
+    /// a `variant` option and the spec sets none) and its options (the spec's
+    /// parameters), and waits until it is ready. A program whose `variant` option
+    /// does not offer the board's variant cannot play.
     pub fn start(spec: &ExternalSpec, board: &Arc<Board<B>>) -> Result<UgiPlayer<B>, Fault> {
         let (mut program, bounds, deadline) = launch(spec)?;
         program.send("ugi")?;
-        await_line(&mut program, "ugiok", deadline)?;
+        let declared = introduction(&mut program, deadline)?;
+        let id = &board.geometry().meta().id;
+        let user_variant = spec
+            .parameters()
+            .any(|(name, _)| name.eq_ignore_ascii_case("variant"));
+        match declared {
+            Some(option) if !user_variant => {
+                if !option.offers(id) {
+                    return Err(Fault::new(
+                        FaultKind::Unavailable,
+                        format!("`{}` does not offer the variant `{id}`", spec.label()),
+                    ));
+                }
+                program.send(&format!("setoption name variant value {id}"))?;
+            }
+            _ => {}
+        }
         for (name, value) in spec.parameters() {
             program.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -137,5 +208,32 @@ impl<B: Bits> Chooser<B> for UgiPlayer<B> {
                 .ok_or_else(|| Fault::new(FaultKind::Garbage, format!("`{line}` names no move")))?;
             return resolve(&Dialect::Bushka, game, text, None).map(Answer::Move);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_option_is_read_with_its_values() {
+        let combo = "option name variant type combo default a var a var b-c";
+        assert_eq!(
+            VariantOption::read(combo),
+            Some(VariantOption {
+                values: Some(vec!["a".into(), "b-c".into()])
+            })
+        );
+        let option = VariantOption::read(combo).expect("an option");
+        assert!(option.offers("b-c") && !option.offers("draughts"));
+        let string = VariantOption::read("option name Variant type string default bushka")
+            .expect("an option");
+        assert!(string.offers("draughts"));
+        assert_eq!(
+            VariantOption::read("option name hash type spin default 64"),
+            None
+        );
+        assert_eq!(VariantOption::read("option name variant"), None);
+        assert_eq!(VariantOption::read("id name x"), None);
     }
 }
