@@ -97,7 +97,10 @@ fn check_report(report: &VariantReport, config: &CompareConfig) {
             Termination::NoLegalMove | Termination::Resignation | Termination::Forfeit => {
                 assert!(g.winner.is_some(), "{v} game {i}: a win has a winner")
             }
-            Termination::Repetition | Termination::Agreement | Termination::KingMoves => {
+            Termination::Repetition
+            | Termination::Agreement
+            | Termination::KingMoves
+            | Termination::LoneKing => {
                 assert_eq!(g.winner, None, "{v} game {i}: a draw has no winner")
             }
         }

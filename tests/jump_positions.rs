@@ -150,15 +150,22 @@ fn play_quiet_king_move(game: &mut Game<u64>) {
             && !game.positions().contains(&next)
             && b.moves(&next).iter().all(|m| !m.kind.is_capture())
     });
-    game.play(&chosen.expect("a fresh king move"))
-        .expect("legal");
+    let chosen = chosen.unwrap_or_else(|| {
+        panic!(
+            "no fresh king move from {} after {} plies",
+            b.position_string(&now),
+            game.moves().len()
+        )
+    });
+    game.play(&chosen).expect("legal");
 }
 
 #[test]
 fn fifty_plies_of_king_moves_draw() {
     let b = international();
     assert_eq!(b.geometry().rules().king_move_draw, 50);
-    let start = b.parse_position("W:WK50:BK1").expect("position");
+    // Two kings a side: no lone king, so only the king-move count draws.
+    let start = b.parse_position("W:WK46,K50:BK3,K1").expect("position");
     let mut game = Game::from_position(b, start).expect("a game starts");
     for ply in 0..49 {
         play_quiet_king_move(&mut game);
@@ -172,6 +179,58 @@ fn fifty_plies_of_king_moves_draw() {
             reason: DrawReason::KingMoves
         })
     );
+}
+
+/// FMJD 6.3 and 6.4: a lone king against three pieces (one a king) holds out for 16
+/// moves each, against two pieces or a king for 5.
+#[test]
+fn a_lone_king_draws_after_sixteen_or_five_moves_each() {
+    let b = international();
+    for (position, plies) in [
+        ("W:WK46,K48,K50:BK3", 32),
+        ("W:WK46,48,49:BK3", 32),
+        ("W:WK46,K50:BK3", 10),
+        ("W:WK46,49:BK3", 10),
+        ("B:WK46:BK3", 10),
+    ] {
+        let start = b.parse_position(position).expect("position");
+        let mut game = Game::from_position(b.clone(), start).expect("a game starts");
+        for ply in 1..plies {
+            play_quiet_king_move(&mut game);
+            assert_eq!(game.outcome(), None, "{position}: after ply {ply}");
+        }
+        play_quiet_king_move(&mut game);
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::LoneKing
+            }),
+            "{position}"
+        );
+    }
+    // Three men and no king against a lone king: no count.
+    let start = b.parse_position("W:W35,40,45:BK1").expect("position");
+    let game = Game::from_position(b.clone(), start).expect("a game starts");
+    assert_eq!(game.lone_king_draw(), None);
+}
+
+/// The count starts when the endgame arises: the moves of the game before it do not
+/// count, and a capture that leaves fewer pieces starts the shorter count afresh.
+#[test]
+fn a_lone_king_s_count_starts_when_its_endgame_arises() {
+    let b = international();
+    // Black's king takes the man on 14: two kings are left against it.
+    let start = b.parse_position("B:WK46,K48,14:BK3").expect("position");
+    let mut game = Game::from_position(b.clone(), start).expect("a game starts");
+    let take = game.legal_moves()[0];
+    assert!(take.kind.is_capture());
+    game.play(&take).expect("legal");
+    for ply in 1..10 {
+        play_quiet_king_move(&mut game);
+        assert_eq!(game.outcome(), None, "after ply {ply} of two against one");
+    }
+    play_quiet_king_move(&mut game);
+    assert_eq!(game.lone_king_draw(), Some((2, 10)));
 }
 
 #[test]

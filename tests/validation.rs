@@ -1015,6 +1015,21 @@ fn bad_rule_values() {
             "king_move_draw",
         ),
         ("repetition = 1", "rules.repetition", "repetition"),
+        (
+            "lone_king_draw = [{ pieces = 0, plies = 10 }]",
+            "rules.lone_king_draw",
+            "lone_king_draw",
+        ),
+        (
+            "lone_king_draw = [{ pieces = 2, plies = 70000 }]",
+            "rules.lone_king_draw",
+            "lone_king_draw",
+        ),
+        (
+            "lone_king_draw = [{ pieces = 2, plies = 10 }, { pieces = 2, plies = 4 }]",
+            "rules.lone_king_draw",
+            "lone_king_draw",
+        ),
     ] {
         bad_value(&rules(body), key, needle);
     }
@@ -1068,6 +1083,11 @@ fn rule_values_are_read() {
     assert_eq!(r.men_capture, bushka_geometry::MenCapture::Forward);
     assert!(!r.line_moves);
     assert_eq!(r.king_move_draw, 30);
+    assert!(r.lone_king_draw.is_empty());
+    let fmjd = load(&format!(
+        "{BASE}\n[rules]\ncapture = \"jump\"\nlone_king_draw = [{{ pieces = 3, plies = 32 }}, {{ pieces = 2, plies = 10 }}]\n"
+    ));
+    assert_eq!(fmjd.rules().lone_king_draw.entries(), &[(2, 10), (3, 32)]);
 }
 
 #[test]

@@ -190,6 +190,8 @@ pub struct MatchReport {
     pub draws_agreement: usize,
     /// Draws by the run of king moves without capture (draughts).
     pub draws_king_moves: usize,
+    /// Draws by the count of moves in a lone king's endgame (draughts).
+    pub draws_lone_king: usize,
     /// Games stopped at the ply limit (scored as draws).
     pub ply_limit_adjudications: usize,
     /// Games won by White, whoever had it.
@@ -228,6 +230,7 @@ impl MatchReport {
             draws_repetition: 0,
             draws_agreement: 0,
             draws_king_moves: 0,
+            draws_lone_king: 0,
             ply_limit_adjudications: 0,
             white_wins: 0,
             black_wins: 0,
@@ -256,6 +259,7 @@ impl MatchReport {
                 (Termination::Repetition, _) => &mut report.draws_repetition,
                 (Termination::Agreement, _) => &mut report.draws_agreement,
                 (Termination::KingMoves, _) => &mut report.draws_king_moves,
+                (Termination::LoneKing, _) => &mut report.draws_lone_king,
                 (Termination::PlyLimit, _) => &mut report.ply_limit_adjudications,
             };
             *counter += 1;

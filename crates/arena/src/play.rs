@@ -47,6 +47,9 @@ pub enum Termination {
     Agreement,
     /// Drawn by the variant's run of king moves without capture (a rule of the game).
     KingMoves,
+    /// Drawn by the variant's count of moves in a lone king's endgame (a rule of the
+    /// game).
+    LoneKing,
     /// Stopped at the ply limit and scored as a draw (a match setting, not a rule).
     PlyLimit,
     /// Lost by a player that failed: a program that could not start, crashed, hung,
@@ -76,6 +79,7 @@ impl Termination {
                     DrawReason::Repetition => Termination::Repetition,
                     DrawReason::Agreement => Termination::Agreement,
                     DrawReason::KingMoves => Termination::KingMoves,
+                    DrawReason::LoneKing => Termination::LoneKing,
                 },
                 None,
             ),
@@ -95,6 +99,7 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::Agreement => "agreement",
             Termination::KingMoves => "king moves without capture",
+            Termination::LoneKing => "lone king held out",
             Termination::PlyLimit => "ply limit (scored as a draw)",
             Termination::Forfeit => "forfeit",
         }

@@ -337,6 +337,21 @@ pub struct RulesSpec {
     /// has men; 0 (the default) for no limit.
     #[serde(default)]
     pub max_same_king_moves: Option<Spanned<i64>>,
+    /// Endgames drawn by a move count: a lone king against at most `pieces` pieces,
+    /// one of them a king, draws after `plies` plies (International draughts: 3 pieces
+    /// in 32 plies, 2 in 10).
+    #[serde(default)]
+    pub lone_king_draw: Option<Spanned<Vec<LoneKingDrawSpec>>>,
+}
+
+/// One entry of `lone_king_draw`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoneKingDrawSpec {
+    /// The most pieces, one of them a king, against the lone king.
+    pub pieces: Spanned<i64>,
+    /// Plies after which such an endgame is drawn.
+    pub plies: Spanned<i64>,
 }
 
 /// A set of directions written as a word (`"all"`, `"forward"`) or a list of names.
@@ -370,6 +385,7 @@ impl Default for RulesSpec {
             promotion_during_capture: None,
             goal: None,
             max_same_king_moves: None,
+            lone_king_draw: None,
         }
     }
 }

@@ -43,6 +43,6 @@ pub use geometry::{Direction, Geometry, Line, MAX_COORDINATE, Meta, Notation, Si
 pub use index::{Cell, Dir, DirSet, MAX_CELLS, MAX_DIRS};
 pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};
 pub use rules::{
-    CaptureStyle, Criterion, Goal, KingLanding, KingRange, MenCapture, Precedence,
-    PromotionDuringCapture, Removal, RuleSet,
+    CaptureStyle, Criterion, Goal, KingLanding, KingRange, LoneKingDraws, MAX_LONE_KING_DRAWS,
+    MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
 };

@@ -8,13 +8,13 @@ use toml::Spanned;
 
 use crate::colour::Colour;
 use crate::error::{ErrorKind, VariantError};
-use crate::file::{DirectionsSpec, Name, VariantFile};
+use crate::file::{DirectionsSpec, LoneKingDrawSpec, Name, VariantFile};
 use crate::geometry::{Direction, Values};
 use crate::index::{Dir, DirSet};
 use crate::links::direction_index;
 use crate::rules::{
-    CaptureStyle, Criterion, Goal, KingLanding, KingRange, MenCapture, Precedence,
-    PromotionDuringCapture, Removal, RuleSet,
+    CaptureStyle, Criterion, Goal, KingLanding, KingRange, LoneKingDraws, MAX_LONE_KING_DRAWS,
+    MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
 };
 use crate::source::Source;
 
@@ -33,6 +33,39 @@ impl Reader<'_> {
                 why: why.into(),
             },
         )
+    }
+
+    /// `lone_king_draw`: each entry's pieces (1 to 255) and plies (1 to 65,535), each
+    /// number of pieces once, at most [`MAX_LONE_KING_DRAWS`] entries.
+    fn lone_king_draws(
+        &self,
+        spec: &Option<Spanned<Vec<LoneKingDrawSpec>>>,
+    ) -> Result<LoneKingDraws, VariantError> {
+        let Some(spec) = spec else {
+            return Ok(LoneKingDraws::default());
+        };
+        let key = "lone_king_draw";
+        if spec.get_ref().len() > MAX_LONE_KING_DRAWS {
+            let why = format!("at most {MAX_LONE_KING_DRAWS} entries");
+            return Err(self.bad(spec.span(), key, &why));
+        }
+        let mut entries: Vec<(u8, u16)> = Vec::new();
+        for entry in spec.get_ref() {
+            let pieces = u8::try_from(*entry.pieces.get_ref())
+                .ok()
+                .filter(|&p| p > 0)
+                .ok_or_else(|| self.bad(entry.pieces.span(), key, "pieces: expected 1 to 255"))?;
+            let plies = u16::try_from(*entry.plies.get_ref())
+                .ok()
+                .filter(|&p| p > 0)
+                .ok_or_else(|| self.bad(entry.plies.span(), key, "plies: expected 1 to 65535"))?;
+            if entries.iter().any(|&(p, _)| p == pieces) {
+                let why = format!("{pieces} pieces are given twice");
+                return Err(self.bad(entry.pieces.span(), key, &why));
+            }
+            entries.push((pieces, plies));
+        }
+        Ok(LoneKingDraws::new(&entries))
     }
 
     /// The choice named by an optional word, `default` when absent.
@@ -217,6 +250,7 @@ pub(crate) fn build_rules(
             ));
         }
     };
+    let lone_king_draw = reader.lone_king_draws(&r.lone_king_draw)?;
     let first = match &file.players.first {
         None => Colour::White,
         Some(spec) => match spec.get_ref().as_str() {
@@ -234,6 +268,7 @@ pub(crate) fn build_rules(
         },
     };
     let rules = RuleSet {
+        lone_king_draw,
         capture,
         min_line: min_line as usize,
         precedence: reader.precedence(file)?,

@@ -193,6 +193,9 @@ pub enum Goal {
 /// Rule switches read by the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleSet {
+    /// Endgames of a lone king drawn by a move count (`lone_king_draw`), the smallest
+    /// material first.
+    pub lone_king_draw: LoneKingDraws,
     /// Capture style.
     pub capture: CaptureStyle,
     /// Fewest men forming a line of men (2 in Bushka).
@@ -241,5 +244,43 @@ impl RuleSet {
     /// decides among captures).
     pub fn majority(&self) -> bool {
         self.precedence.is_most_pieces()
+    }
+}
+
+/// The most entries `lone_king_draw` may have.
+pub const MAX_LONE_KING_DRAWS: usize = 4;
+
+/// Endgames of a lone king drawn by a move count: a side left with one king and
+/// nothing else, against at most `pieces` pieces of which one at least is a king, is
+/// drawn once the endgame has lasted `plies` plies (FMJD article 6: three pieces in 16
+/// moves each, two in 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LoneKingDraws {
+    /// `(pieces, plies)` entries, `len` of them in use, by pieces ascending.
+    entries: [(u8, u16); MAX_LONE_KING_DRAWS],
+    len: u8,
+}
+
+impl LoneKingDraws {
+    /// The rule of `entries` (`(pieces, plies)`, at most [`MAX_LONE_KING_DRAWS`],
+    /// pieces 1 to 255, plies 1 to 65,535).
+    pub fn new(entries: &[(u8, u16)]) -> LoneKingDraws {
+        let mut draws = LoneKingDraws::default();
+        for &entry in entries.iter().take(MAX_LONE_KING_DRAWS) {
+            draws.entries[usize::from(draws.len)] = entry;
+            draws.len += 1;
+        }
+        draws.entries[..usize::from(draws.len)].sort_unstable();
+        draws
+    }
+
+    /// The `(pieces, plies)` entries, by pieces ascending.
+    pub fn entries(&self) -> &[(u8, u16)] {
+        &self.entries[..usize::from(self.len)]
+    }
+
+    /// Whether the variant has no such rule.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }

@@ -34,6 +34,9 @@ pub enum DrawReason {
     Repetition,
     /// The players agreed.
     Agreement,
+    /// A lone king held out against a few pieces for the plies the variant's
+    /// `lone_king_draw` gives.
+    LoneKing,
     /// The variant's count of consecutive king moves without capture was reached
     /// (`rules.king_move_draw`; 50 plies in International draughts).
     KingMoves,
@@ -132,6 +135,12 @@ impl fmt::Display for Outcome {
             Outcome::Draw {
                 reason: DrawReason::KingMoves,
             } => write!(f, "draw: only king moves without capture for too long"),
+            Outcome::Draw {
+                reason: DrawReason::LoneKing,
+            } => write!(
+                f,
+                "draw: a lone king held out for as long as the rules allow"
+            ),
         }
     }
 }
@@ -270,7 +279,46 @@ impl<B: Bits> Game<B> {
                 reason: DrawReason::KingMoves,
             });
         }
-        None
+        self.lone_king_draw().map(|_| Outcome::Draw {
+            reason: DrawReason::LoneKing,
+        })
+    }
+
+    /// The entry of the variant's `lone_king_draw` that has drawn the game: its lone
+    /// king against at most that many pieces (one a king) for that many plies.
+    pub fn lone_king_draw(&self) -> Option<(u8, u16)> {
+        let draws = self.board.rules.lone_king_draw;
+        if draws.is_empty() {
+            return None;
+        }
+        // The most pieces against a lone king in each position, latest first.
+        let against = |pos: &Position<B>| -> Option<u32> {
+            let lone = |side: Colour| pos.men(side).is_empty() && pos.kings(side).count() == 1;
+            let other = |side: Colour| {
+                let other = side.opponent();
+                (!pos.kings(other).is_empty()).then(|| pos.pieces(other).count())
+            };
+            [Colour::White, Colour::Black]
+                .into_iter()
+                .find(|&side| lone(side))
+                .and_then(other)
+        };
+        let now = against(self.position())?;
+        draws
+            .entries()
+            .iter()
+            .find(|&&(pieces, plies)| {
+                u32::from(pieces) >= now
+                    && self
+                        .positions
+                        .iter()
+                        .rev()
+                        .take(usize::from(plies) + 1)
+                        .take_while(|pos| against(pos).is_some_and(|n| n <= u32::from(pieces)))
+                        .count()
+                        > usize::from(plies)
+            })
+            .copied()
     }
 
     /// The result of the current position, which has no legal move, by the variant's

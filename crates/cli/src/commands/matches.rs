@@ -320,13 +320,17 @@ fn describe(report: &MatchReport, variant: &Variant) -> String {
         report.losses_resignation,
         forfeits(report.losses_forfeit)
     ));
-    // The king-move draw exists only in draughts variants: named only when it happened.
-    let king_moves = match report.draws_king_moves {
+    // The move-count draws exist only in draughts variants: named only when they
+    // happened.
+    let counted = |n: usize, by: &str| match n {
         0 => String::new(),
-        n => format!(", {n} by king moves without capture"),
+        n => format!(", {n} by {by}"),
     };
+    let king_moves = counted(report.draws_king_moves, "king moves without capture");
+    let lone_king = counted(report.draws_lone_king, "a lone king held out");
     lines.push(format!(
-        "Draws: {} by repetition, {} by agreement{king_moves}, {} ply-limit adjudications",
+        "Draws: {} by repetition, {} by agreement{king_moves}{lone_king}, {} ply-limit \
+         adjudications",
         report.draws_repetition, report.draws_agreement, report.ply_limit_adjudications
     ));
     lines.push(format!(

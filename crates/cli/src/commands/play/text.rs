@@ -133,7 +133,7 @@ fn sentence(outcome: Outcome) -> String {
             reason: DrawReason::Agreement,
         } => "drawn by agreement".into(),
         Outcome::Draw {
-            reason: DrawReason::KingMoves,
+            reason: DrawReason::KingMoves | DrawReason::LoneKing,
         }
         | Outcome::Win { .. } => outcome.to_string(),
     }
