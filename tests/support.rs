@@ -9,6 +9,7 @@
 pub mod families;
 pub mod harness;
 pub mod lockstep;
+pub mod naive_fanorona;
 pub mod naive_jump;
 
 use std::collections::{BTreeSet, HashSet};

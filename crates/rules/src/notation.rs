@@ -255,7 +255,7 @@ impl<B: Bits> Board<B> {
 
     /// The short form: the compact text, or on numeric and algebraic boards `from-to`
     /// / `fromxto`.
-    fn short_text(&self, mv: &Move<B>) -> String {
+    pub(crate) fn short_text(&self, mv: &Move<B>) -> String {
         if self.writes_from_to() {
             return self.numeric_short(mv);
         }

@@ -1,6 +1,6 @@
 //! Notation of approach-withdrawal captures (crates/rules/RULES.md 8.3): a capture is
-//! written `d3xe3` when no other legal capture goes from its origin to its
-//! destination, else by its steps, each landing point followed by `A` (approach) or
+//! written in the board's short form (`d3xe3` on algebraic boards, `c56x` in MindSports
+//! notation) when no other legal capture goes from its origin to its destination, else by its steps, each landing point followed by `A` (approach) or
 //! `W` (withdrawal): `d3-e3A`, `d3-e3W`, `c2-c3A-b4W-c5W`. Steps and their kinds fix
 //! the captured set, so the written steps name one move alone.
 
@@ -21,7 +21,7 @@ impl<B: Bits> Board<B> {
             None
         };
         let Some(route) = route else {
-            return format!("{}x{}", self.name(mv.from), self.name(mv.to));
+            return self.short_text(mv);
         };
         let mut text = self.name(mv.from).to_string();
         for step in route {
@@ -32,9 +32,13 @@ impl<B: Bits> Board<B> {
         text
     }
 
-    /// Whether `input` is written by steps (`d3-e3A`): it ends in `A` or `W`.
+    /// Whether `input` is written by steps (`d3-e3A`): a step after the first `-`
+    /// ends in `A` or `W`.
     pub(crate) fn is_written_by_steps(input: &str) -> bool {
-        input.contains('-') && input.ends_with(['A', 'W'])
+        input
+            .split('-')
+            .skip(1)
+            .any(|step| step.trim().ends_with(['A', 'W']))
     }
 
     /// The legal moves of `legal` that the steps `input` (`c2-c3A-b4W`) make.
