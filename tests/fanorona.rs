@@ -1,4 +1,4 @@
-//! Fanorona's approach-withdrawal capture (crates/rules/RULES.md section 8): a
+//! Fanorona's approach-withdrawal capture (crates/rules/RULES.md section 9): a
 //! hand-built position for every clause with its exact legal moves, the start
 //! position's perft (depths 1-5 here, 6 ignored: 5, 39, 724, 18026, 431830, 9204447),
 //! an independent naive generator (tests/naive_fanorona.rs) checking the engine node by
@@ -14,7 +14,7 @@ use bushka_tests::lockstep::{self, Pos, random_game};
 use bushka_tests::{APPROACH_BUILTINS, builtin, naive_fanorona};
 use proptest::prelude::*;
 
-/// The start position's perft, depths 1 to 6 (crates/rules/RULES.md 8.5).
+/// The start position's perft, depths 1 to 6 (crates/rules/RULES.md 9.5).
 const START_PERFT: [u64; 6] = [5, 39, 724, 18_026, 431_830, 9_204_447];
 
 /// Fanoron-Dimy's start perft, depths 1 to 6.

@@ -1,5 +1,5 @@
 //! An independent, deliberately naive approach-withdrawal generator, written from
-//! crates/rules/RULES.md section 8 alone: the geometry's neighbour table, one slot per
+//! crates/rules/RULES.md section 9 alone: the geometry's neighbour table, one slot per
 //! cell, a copy of the position per capture step, every chain walked step by step and
 //! every prefix of it listed. It shares no code with the engine's generator;
 //! `tests/fanorona.rs` runs it in lockstep with the engine.

@@ -16,7 +16,7 @@ pub enum CaptureStyle {
     Jump,
     /// Fanorona: a piece steps to a neighbouring empty cell and takes the unbroken
     /// line of opposing pieces it approaches or withdraws from, then may go on
-    /// capturing with the same piece (crates/rules/RULES.md section 8).
+    /// capturing with the same piece (crates/rules/RULES.md section 9).
     ApproachWithdrawal,
 }
 

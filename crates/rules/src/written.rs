@@ -1,4 +1,4 @@
-//! Notation of approach-withdrawal captures (crates/rules/RULES.md 8.3): a capture is
+//! Notation of approach-withdrawal captures (crates/rules/RULES.md 9.3): a capture is
 //! written in the board's short form (`d3xe3` on algebraic boards, `c56x` in MindSports
 //! notation) when no other legal capture goes from its origin to its destination, else by its steps, each landing point followed by `A` (approach) or
 //! `W` (withdrawal): `d3-e3A`, `d3-e3W`, `c2-c3A-b4W-c5W`. Steps and their kinds fix

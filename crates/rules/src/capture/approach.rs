@@ -1,4 +1,4 @@
-//! Fanorona's approach and withdrawal capture (crates/rules/RULES.md section 8).
+//! Fanorona's approach and withdrawal capture (crates/rules/RULES.md section 9).
 //!
 //! A piece steps to a neighbouring empty cell. By approach it takes the opposing piece
 //! on the next cell beyond its destination, along the step; by withdrawal the opposing
