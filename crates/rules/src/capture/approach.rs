@@ -110,26 +110,21 @@ fn for_each_step<B: Bits>(
         if to == Sq::NONE || !open.has(to) {
             continue;
         }
-        let ahead = board.neighbour(to, d);
-        if ahead != Sq::NONE && theirs.has(ahead) {
-            let taken = run(board, ahead, d, theirs);
-            f(Step {
-                dir: d,
-                to,
-                taken,
-                approach: true,
-            });
-        }
         let back = board.opposite(d);
-        let behind = board.neighbour(at, back);
-        if behind != Sq::NONE && theirs.has(behind) {
-            let taken = run(board, behind, back, theirs);
-            f(Step {
-                dir: d,
-                to,
-                taken,
-                approach: false,
-            });
+        // By approach: the line from beyond `to`, along d; by withdrawal: the line
+        // from behind `at`, against d.
+        for (first, way, approach) in [
+            (board.neighbour(to, d), d, true),
+            (board.neighbour(at, back), back, false),
+        ] {
+            if first != Sq::NONE && theirs.has(first) {
+                f(Step {
+                    dir: d,
+                    to,
+                    taken: run(board, first, way, theirs),
+                    approach,
+                });
+            }
         }
     }
 }
