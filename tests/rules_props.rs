@@ -17,7 +17,7 @@ use bushka_tests::Rng;
 use proptest::prelude::*;
 
 /// Every built-in board.
-const BOARDS: [&str; 22] = bushka_tests::ALL_BUILTINS;
+const BOARDS: [&str; 23] = bushka_tests::ALL_BUILTINS;
 
 /// The compiled built-in boards, loaded once.
 fn boards() -> &'static [AnyBoard] {

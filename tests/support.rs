@@ -9,6 +9,7 @@
 pub mod families;
 pub mod harness;
 pub mod lockstep;
+pub mod naive_fanorona;
 pub mod naive_jump;
 
 use std::collections::{BTreeSet, HashSet};
@@ -23,9 +24,10 @@ pub const OFFICIAL: [(&str, usize, usize, usize); 3] = [
     ("hexbushka", 61, 9, 16),
 ];
 
-/// Every built-in variant name: the contact-capture ones, then the draughts ones.
-pub const ALL_BUILTINS: [&str; 22] = {
-    let mut all = [""; 22];
+/// Every built-in variant name: the contact-capture ones, then the draughts ones, then
+/// the approach-withdrawal ones.
+pub const ALL_BUILTINS: [&str; 23] = {
+    let mut all = [""; 23];
     let mut i = 0;
     while i < CONTACT_BUILTINS.len() {
         all[i] = CONTACT_BUILTINS[i];
@@ -35,6 +37,11 @@ pub const ALL_BUILTINS: [&str; 22] = {
     while j < JUMP_BUILTINS.len() {
         all[CONTACT_BUILTINS.len() + j] = JUMP_BUILTINS[j];
         j += 1;
+    }
+    let mut k = 0;
+    while k < APPROACH_BUILTINS.len() {
+        all[CONTACT_BUILTINS.len() + JUMP_BUILTINS.len() + k] = APPROACH_BUILTINS[k];
+        k += 1;
     }
     all
 };
@@ -83,6 +90,9 @@ pub const JUMP_BUILTINS: [&str; 17] = [
     "antidraughts",
     "breakthrough",
 ];
+
+/// The built-in variants with Fanorona's approach-withdrawal capture.
+pub const APPROACH_BUILTINS: [&str; 1] = ["fanorona"];
 
 /// Draughts positions (variant, position, perft depth the tests check), used by the
 /// jump-capture tests and the fuzz harnesses. Capture-heavy: men interleaved so that most moves capture, with long sequences and

@@ -47,6 +47,7 @@ pub(crate) fn assemble(
     let display = build_display(source, file, &cells)?;
     let notation = number_cells(source, file, &mut cells.names, &mut cells.by_name, &display)?;
     let mut claimed = HashMap::new();
+    let promotes = file.rules.promotion.as_ref().is_none_or(|p| *p.get_ref());
     let players = &file.players;
     let empty = || Side {
         forward: Vec::new(),
@@ -68,6 +69,7 @@ pub(crate) fn assemble(
                 &StartContext {
                     back_rank: back_rank(&cells, &players.black),
                     links: &links,
+                    promotes,
                 },
             )?,
             build_side(
@@ -80,6 +82,7 @@ pub(crate) fn assemble(
                 &StartContext {
                     back_rank: back_rank(&cells, &players.white),
                     links: &links,
+                    promotes,
                 },
             )?,
         )

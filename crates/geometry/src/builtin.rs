@@ -16,7 +16,7 @@ pub struct Builtin {
 }
 
 /// Every built-in variant: the three official boards first, then the authored ones,
-/// then the draughts family.
+/// then the draughts family, then Fanorona.
 pub const BUILTIN: &[Builtin] = &[
     Builtin {
         name: "bushka",
@@ -105,6 +105,10 @@ pub const BUILTIN: &[Builtin] = &[
     Builtin {
         name: "breakthrough",
         text: include_str!("../../../variants/breakthrough.toml"),
+    },
+    Builtin {
+        name: "fanorona",
+        text: include_str!("../../../variants/fanorona.toml"),
     },
 ];
 

@@ -171,7 +171,7 @@ fn shape(spec: &GeneratorSpec) -> String {
         GeneratorSpec::Draughts { width, height, .. } => {
             format!("a {width} x {height} draughts board")
         }
-        GeneratorSpec::Square { width, height } => format!("a {width} x {height} board"),
+        GeneratorSpec::Square { width, height, .. } => format!("a {width} x {height} board"),
         GeneratorSpec::Hexagon { side } => format!("a hexagon of side {side}"),
     }
 }

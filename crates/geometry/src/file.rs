@@ -140,12 +140,30 @@ pub enum GeneratorSpec {
         width: u32,
         /// Rows.
         height: u32,
+        /// Where directions whose vector is diagonal (both steps non-zero) link:
+        /// `"all"` (the default: every pair of cells that differ by the vector) or
+        /// `"alternating"` (only between strong points, letter + number index even, as
+        /// on a Fanorona or Alquerque board).
+        #[serde(default)]
+        diagonals: Diagonals,
     },
     /// A hexagon of hexagonal cells with `side` cells on each edge.
     Hexagon {
         /// Cells per edge.
         side: u32,
     },
+}
+
+/// Which cells of a square board the diagonal directions link.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Diagonals {
+    /// Every cell.
+    #[default]
+    All,
+    /// Only the strong points (letter index + number index even): the corner a1 and
+    /// every second point, so that each weak point has only its orthogonal lines.
+    Alternating,
 }
 
 /// The colour of a draughts board's bottom-left square; the dark squares are the cells.
@@ -333,6 +351,10 @@ pub struct RulesSpec {
     /// `"no-moves-loses"`, `"no-moves-wins"` or `"first-king-wins"`.
     #[serde(default)]
     pub goal: Option<Spanned<String>>,
+    /// Whether men promote (default `true`); with `false` (Fanorona) there are no
+    /// kings and both players' promotion lists are empty.
+    #[serde(default)]
+    pub promotion: Option<Spanned<bool>>,
     /// The most non-capturing moves the same king may make in a row while its side also
     /// has men; 0 (the default) for no limit.
     #[serde(default)]
@@ -384,6 +406,7 @@ impl Default for RulesSpec {
             king_captures: None,
             promotion_during_capture: None,
             goal: None,
+            promotion: None,
             max_same_king_moves: None,
             lone_king_draw: None,
         }

@@ -8,7 +8,7 @@
 //! `bushka new` writes into a new variant file.
 
 use crate::colour::Colour;
-use crate::file::{CornerColour, GeneratorSpec};
+use crate::file::{CornerColour, Diagonals, GeneratorSpec};
 
 /// A line direction of a generated board's lattice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,6 +125,23 @@ impl GeneratorSpec {
     }
 }
 
+impl GeneratorSpec {
+    /// Whether a link from lattice coordinates `from` to `to` may exist: always, but
+    /// on a square board with `diagonals = "alternating"` a diagonal link (both steps
+    /// non-zero) joins two strong points (letter + number index even) only.
+    pub fn allows_link(&self, from: (usize, usize), to: (usize, usize)) -> bool {
+        let strong = |(l, n): (usize, usize)| (l + n) % 2 == 0;
+        let diagonal = from.0 != to.0 && from.1 != to.1;
+        match self {
+            GeneratorSpec::Square {
+                diagonals: Diagonals::Alternating,
+                ..
+            } => !diagonal || (strong(from) && strong(to)),
+            _ => true,
+        }
+    }
+}
+
 /// Cells produced by a generator.
 pub struct Generated {
     /// Lattice coordinates (letter index, number index) of every cell.
@@ -157,7 +174,7 @@ pub fn cell_count(spec: &GeneratorSpec) -> u128 {
                 CornerColour::Light => h.div_ceil(2) * (w / 2) + (h / 2) * w.div_ceil(2),
             }
         }
-        GeneratorSpec::Square { width, height } => u128::from(width) * u128::from(height),
+        GeneratorSpec::Square { width, height, .. } => u128::from(width) * u128::from(height),
         GeneratorSpec::Hexagon { side: 0 } => 0,
         GeneratorSpec::Hexagon { side } => {
             let s = u128::from(side);
@@ -184,7 +201,7 @@ pub fn generate(spec: &GeneratorSpec, max: usize) -> Result<Generated, u128> {
             height,
             bottom_left,
         } => draughts(small(width)?, small(height)?, bottom_left),
-        GeneratorSpec::Square { width, height } => square(small(width)?, small(height)?),
+        GeneratorSpec::Square { width, height, .. } => square(small(width)?, small(height)?),
         GeneratorSpec::Hexagon { side } => hexagon(small(side)?),
     })
 }
@@ -286,6 +303,7 @@ mod tests {
         GeneratorSpec::Square {
             width: 8,
             height: 8,
+            diagonals: crate::file::Diagonals::All,
         },
         GeneratorSpec::Hexagon { side: 5 },
         GeneratorSpec::Hexagon { side: 2 },

@@ -160,8 +160,13 @@ pub(crate) fn build_links(
             if let Some((dl, dn)) = dir.vector {
                 let to = (l as i64 + dl as i64, n as i64 + dn as i64);
                 if to.0 >= 0 && to.1 >= 0 {
-                    let to = by_coord.get(&(to.0 as usize, to.1 as usize)).copied();
-                    links.set(cell, d, to);
+                    let to = (to.0 as usize, to.1 as usize);
+                    let allowed = file
+                        .board
+                        .generate
+                        .as_ref()
+                        .is_none_or(|g| g.get_ref().allows_link((l, n), to));
+                    links.set(cell, d, by_coord.get(&to).copied().filter(|_| allowed));
                 }
             }
         }

@@ -210,6 +210,7 @@ pub(crate) fn build_rules(
         &[
             ("contact", CaptureStyle::Contact),
             ("jump", CaptureStyle::Jump),
+            ("approach-withdrawal", CaptureStyle::ApproachWithdrawal),
         ],
         CaptureStyle::Contact,
     )?;
@@ -323,8 +324,8 @@ pub(crate) fn build_rules(
         max_same_king_moves,
         first,
     };
-    if rules.capture == CaptureStyle::Contact {
-        refuse_with_contact(&reader, file, &rules)?;
+    if rules.capture != CaptureStyle::Jump {
+        refuse_jump_switches(&reader, file, &rules)?;
     }
     let e = &file.evaluation;
     for (v, key) in [(&e.man, "evaluation.man"), (&e.king, "evaluation.king")] {
@@ -348,9 +349,10 @@ pub(crate) fn build_rules(
     ))
 }
 
-/// Contact capture (Bushka) approaches pieces rather than jumping them: the switches
-/// that shape a jump are refused with it unless they keep their defaults.
-fn refuse_with_contact(
+/// Contact capture (Bushka) and approach-withdrawal capture (Fanorona) take pieces
+/// without jumping them: the switches that shape a jump are refused with them unless
+/// they keep their defaults.
+fn refuse_jump_switches(
     reader: &Reader,
     file: &VariantFile,
     rules: &RuleSet,
@@ -404,7 +406,10 @@ fn refuse_with_contact(
             return Err(reader.bad(
                 span.unwrap_or(0..0),
                 key,
-                "this switch shapes jump captures; with capture = \"contact\" only its default is allowed",
+                &format!(
+                    "this switch shapes jump captures; with capture = \"{}\" only its default is allowed",
+                    rules.capture.name()
+                ),
             ));
         }
     }

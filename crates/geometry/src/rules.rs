@@ -14,6 +14,21 @@ pub enum CaptureStyle {
     Contact,
     /// Draughts: men and kings jump over opposing pieces (crates/rules/RULES.md section 6).
     Jump,
+    /// Fanorona: a piece steps to a neighbouring empty cell and takes the unbroken
+    /// line of opposing pieces it approaches or withdraws from, then may go on
+    /// capturing with the same piece (crates/rules/RULES.md section 9).
+    ApproachWithdrawal,
+}
+
+impl CaptureStyle {
+    /// The style's name in a variant file.
+    pub fn name(self) -> &'static str {
+        match self {
+            CaptureStyle::Contact => "contact",
+            CaptureStyle::Jump => "jump",
+            CaptureStyle::ApproachWithdrawal => "approach-withdrawal",
+        }
+    }
 }
 
 /// The directions in which men capture.

@@ -19,6 +19,9 @@ pub(crate) struct StartContext<'a> {
     pub(crate) back_rank: Vec<Cell>,
     /// The board's links.
     pub(crate) links: &'a Neighbours,
+    /// Whether men promote (`rules.promotion`): the promotion list is then not empty,
+    /// else it is.
+    pub(crate) promotes: bool,
 }
 
 /// The cells of the opponent's promotion zone that exist (unknown names are reported
@@ -90,10 +93,19 @@ pub(crate) fn build_side(
     for name in spec.promotion.get_ref() {
         promotion.push(cells.lookup(source, &key("promotion"), name)?);
     }
-    if promotion.is_empty() {
+    if promotion.is_empty() && start.promotes {
         return Err(source.err(
             Some(&spec.promotion.span()),
             ErrorKind::EmptyPromotion(colour.name().into()),
+        ));
+    }
+    if !promotion.is_empty() && !start.promotes {
+        return Err(source.err(
+            Some(&spec.promotion.span()),
+            ErrorKind::BadValue {
+                key: key("promotion"),
+                why: "with rules.promotion = false men never promote: list no cells".into(),
+            },
         ));
     }
     promotion.sort_unstable();

@@ -32,6 +32,7 @@ mod perft;
 mod position;
 mod record;
 mod setup;
+mod written;
 
 pub use any::AnyBoard;
 pub use bits::{BitIter, Bits, Sq, WIDE_WORDS, Wide};

@@ -1,5 +1,5 @@
-//! Legal move generation: captures come from the variant's capture style (contact or
-//! jump, behind `capture/`), quiet moves are shared by every style.
+//! Legal move generation: captures come from the variant's capture style (contact,
+//! jump or approach-withdrawal, behind `capture/`), quiet moves are shared by every style.
 
 use bushka_geometry::{CaptureStyle, Dir, KingRange};
 
@@ -91,6 +91,10 @@ impl<B: Bits> Board<B> {
                 scratch.len() as u64
             }
             CaptureStyle::Jump => capture::jump::count::<B, PLAIN>(self, pos, scratch),
+            CaptureStyle::ApproachWithdrawal => {
+                capture::approach::generate(self, pos, scratch);
+                scratch.len() as u64
+            }
         };
         if captures > 0 || scratch.exhausted().is_some() {
             captures
@@ -104,6 +108,7 @@ impl<B: Bits> Board<B> {
         match self.rules.capture {
             CaptureStyle::Contact => capture::contact::generate(self, pos, out),
             CaptureStyle::Jump => capture::jump::generate(self, pos, out),
+            CaptureStyle::ApproachWithdrawal => capture::approach::generate(self, pos, out),
         }
     }
 

@@ -17,7 +17,7 @@ use bushka_geometry::{CaptureStyle, Cell, Geometry, Notation};
 
 use crate::bits::{Bits, Sq};
 use crate::board::Board;
-use crate::capture::{self, NextCaptures, contact, jump};
+use crate::capture::{self, NextCaptures, approach, contact, jump};
 use crate::error::MoveError;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -187,6 +187,7 @@ impl<B: Bits> Board<B> {
         Some(match self.rules.capture {
             CaptureStyle::Contact => contact::replaying(self, pos, mv, king, f),
             CaptureStyle::Jump => jump::replaying(self, pos, mv, king, f),
+            CaptureStyle::ApproachWithdrawal => approach::replaying(self, pos, mv, f),
         })
     }
 
@@ -247,9 +248,14 @@ impl<B: Bits> Board<B> {
         self.route_string(mv, &self.route(pos, mv))
     }
 
+    /// Whether `mv` is an approach-withdrawal capture, written by [`Board::written_text`].
+    fn writes_steps(&self, mv: &Move<B>) -> bool {
+        self.rules.capture == CaptureStyle::ApproachWithdrawal && mv.kind.is_capture()
+    }
+
     /// The short form: the compact text, or on numeric and algebraic boards `from-to`
     /// / `fromxto`.
-    fn short_text(&self, mv: &Move<B>) -> String {
+    pub(crate) fn short_text(&self, mv: &Move<B>) -> String {
         if self.writes_from_to() {
             return self.numeric_short(mv);
         }
@@ -313,6 +319,12 @@ impl<B: Bits> Board<B> {
     /// full route where the compact form would fit another legal move too, or, where
     /// another move has that route too, the compact form with the captured cells.
     pub fn move_text(&self, pos: &Position<B>, mv: &Move<B>, legal: &[Move<B>]) -> String {
+        if self.writes_steps(mv) {
+            let shared = legal
+                .iter()
+                .any(|o| !o.same(mv) && o.kind.is_capture() && (o.from, o.to) == (mv.from, mv.to));
+            return self.written_text(pos, mv, shared);
+        }
         let text = self.short_text(mv);
         let rivals: Vec<Move<B>> = legal
             .iter()
@@ -325,6 +337,19 @@ impl<B: Bits> Board<B> {
     /// The notation of every move of `legal` (legal moves of `pos`), in order; linear
     /// in the number of moves, unlike calling [`Board::move_text`] for each.
     pub fn move_texts(&self, pos: &Position<B>, legal: &[Move<B>]) -> Vec<String> {
+        if self.rules.capture == CaptureStyle::ApproachWithdrawal {
+            let mut ends: HashMap<(Sq, Sq), usize> = HashMap::new();
+            for mv in legal.iter().filter(|mv| mv.kind.is_capture()) {
+                *ends.entry((mv.from, mv.to)).or_default() += 1;
+            }
+            return legal
+                .iter()
+                .map(|mv| match ends.get(&(mv.from, mv.to)) {
+                    Some(&n) if mv.kind.is_capture() => self.written_text(pos, mv, n > 1),
+                    _ => self.short_text(mv),
+                })
+                .collect();
+        }
         let compacts: Vec<String> = legal.iter().map(|mv| self.short_text(mv)).collect();
         let mut groups: HashMap<&str, Vec<Move<B>>> = HashMap::new();
         for (mv, text) in legal.iter().zip(&compacts) {
@@ -376,7 +401,11 @@ impl<B: Bits> Board<B> {
             }
             None => (input, None),
         };
-        let candidates: Vec<Move<B>> = if self.writes_from_to() {
+        let candidates: Vec<Move<B>> = if self.rules.capture == CaptureStyle::ApproachWithdrawal
+            && Self::is_written_by_steps(input)
+        {
+            self.parse_written(pos, input, legal.as_slice())?
+        } else if self.writes_from_to() {
             self.parse_numeric(pos, input, legal.as_slice())?
         } else if input.contains('-') {
             let body = input.strip_suffix('x').unwrap_or(input);

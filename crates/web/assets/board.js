@@ -93,6 +93,12 @@ export class Board {
     const r = L.radius;
     const flipPt = ([x, y]) => (this.flipped ? [2 * x0 + w - x, 2 * y0 + h - y] : [x, y]);
     el("rect", { x: x0, y: y0, width: w, height: h, class: `frame ${L.shape}` }, svg);
+    const links = el("g", { class: "links" }, svg);
+    for (const [a, b] of L.lines || []) {
+      const [x1, y1] = this.point(a);
+      const [x2, y2] = this.point(b);
+      el("line", { x1, y1, x2, y2 }, links);
+    }
     const under = el("g", { class: "cells" }, svg);
     for (const f of L.fill) {
       const [x, y] = flipPt(f);

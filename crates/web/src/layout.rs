@@ -4,7 +4,8 @@
 //! The display step between linked cells decides the cell shape: diagonal steps are
 //! the dark squares of a draughts board (drawn as squares, with the light squares
 //! between them), orthogonal steps are squares, three pairs of steps of one length
-//! (after stretching the vertical axis) are hexagons, and anything else gets circles.
+//! (after stretching the vertical axis) are hexagons, and anything else gets circles,
+//! joined by lines along the links (a board of points and lines, as Fanorona's).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,6 +63,9 @@ pub struct Layout {
     pub cells: Vec<CellPlace>,
     /// Light squares between the cells of a draughts board (centres).
     pub fill: Vec<[f64; 2]>,
+    /// On a board of points (circles), the lines joining linked cells: one pair of
+    /// cell indices per pair of neighbours (empty for other shapes).
+    pub lines: Vec<[usize; 2]>,
     /// `[x, y, width, height]` that holds the whole board with a margin.
     pub view_box: [f64; 4],
     /// White's marks.
@@ -230,6 +234,11 @@ impl Layout {
             }
         };
         let view_box = bounds(&cells, &fill, radius);
+        let lines = if shape == Shape::Circle {
+            links(geometry)
+        } else {
+            Vec::new()
+        };
         Layout {
             id: geometry.meta().id.clone(),
             name: geometry.meta().name.clone(),
@@ -237,11 +246,26 @@ impl Layout {
             radius,
             cells,
             fill,
+            lines,
             view_box,
             white: marks(Colour::White),
             black: marks(Colour::Black),
         }
     }
+}
+
+/// Every pair of linked cells, once, lower index first.
+fn links(geometry: &Geometry) -> Vec<[usize; 2]> {
+    let mut pairs = BTreeSet::new();
+    for c in geometry.cells() {
+        for d in geometry.dirs() {
+            if let Some(to) = geometry.neighbour(c, d) {
+                let (a, b) = (c.index(), to.index());
+                pairs.insert([a.min(b), a.max(b)]);
+            }
+        }
+    }
+    pairs.into_iter().collect()
 }
 
 /// The light squares beside the dark cells of a draughts board, inside its bounds.
@@ -354,6 +378,17 @@ mod tests {
                 assert!((distance(&l, "e5", n) - 1.0).abs() < 1e-9, "{name}: e5-{n}");
             }
         }
+    }
+
+    #[test]
+    fn a_board_of_points_is_drawn_with_its_lines() {
+        let l = layout("fanorona");
+        assert_eq!(l.shape, Shape::Circle);
+        assert_eq!(l.cells.len(), 45);
+        // 8 links along each of the 5 rows, 4 up each of the 9 columns, and one
+        // diagonal across each of the 4 x 8 squares (through its strong corners).
+        assert_eq!(l.lines.len(), 5 * 8 + 9 * 4 + 4 * 8);
+        assert!(layout("hexbushka").lines.is_empty());
     }
 
     #[test]

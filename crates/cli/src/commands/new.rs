@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use bushka_geometry::file::{CornerColour, GeneratorSpec};
+use bushka_geometry::file::{CornerColour, Diagonals, GeneratorSpec};
 use bushka_geometry::{Cell, Colour, Geometry, LatticeDirection, MAX_CELLS};
 
 use crate::error::CliError;
@@ -60,7 +60,11 @@ fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
         }
         "square" => {
             let (width, height) = sides()?;
-            Ok(GeneratorSpec::Square { width, height })
+            Ok(GeneratorSpec::Square {
+                width,
+                height,
+                diagonals: Diagonals::All,
+            })
         }
         "hexagon" => Ok(GeneratorSpec::Hexagon {
             side: number(size, 2, 18)?,
@@ -73,7 +77,7 @@ fn parse_board(text: &str) -> Result<GeneratorSpec, CliError> {
 fn default_id(shape: &GeneratorSpec) -> String {
     match shape {
         GeneratorSpec::Draughts { width, height, .. } => format!("draughts-{width}x{height}"),
-        GeneratorSpec::Square { width, height } => format!("square-{width}x{height}"),
+        GeneratorSpec::Square { width, height, .. } => format!("square-{width}x{height}"),
         GeneratorSpec::Hexagon { side } => format!("hexagon-{side}"),
     }
 }
@@ -190,7 +194,7 @@ fn promotion_zone(shape: &GeneratorSpec, player: Colour, geometry: &Geometry) ->
 fn board_arg(shape: &GeneratorSpec) -> String {
     match shape {
         GeneratorSpec::Draughts { width, height, .. } => format!("draughts:{width}x{height}"),
-        GeneratorSpec::Square { width, height } => format!("square:{width}x{height}"),
+        GeneratorSpec::Square { width, height, .. } => format!("square:{width}x{height}"),
         GeneratorSpec::Hexagon { side } => format!("hexagon:{side}"),
     }
 }
@@ -213,7 +217,7 @@ fn variant_section(shape: &GeneratorSpec, rows: usize, id: &str) -> String {
             format!("Bushka {width}x{height}"),
             format!("the dark squares of a {width}x{height} board"),
         ),
-        GeneratorSpec::Square { width, height } => (
+        GeneratorSpec::Square { width, height, .. } => (
             format!("Bushka {width}x{height} squares"),
             format!("every square of a {width}x{height} board"),
         ),
@@ -256,7 +260,7 @@ fn board_section(shape: &GeneratorSpec) -> String {
              # (running up-left); the labels default to a, b, c... and 1, ..., 9, 0, 11, 12...\n\
              generate = {{ draughts = {{ width = {width}, height = {height} }} }}\n"
         ),
-        GeneratorSpec::Square { width, height } => format!(
+        GeneratorSpec::Square { width, height, .. } => format!(
             "[board]\n\
              # Cells are named by their file (a lettered line, left to right) and rank (a\n\
              # numbered line, bottom to top), as in chess: a1 is White's bottom-left corner.\n\

@@ -29,6 +29,10 @@ pub fn playtest(
     seed: u64,
 ) -> Result<Playtest, CliError> {
     let mut warnings = unreachable_promotions(&geometry);
+    // Without promotion zones (`rules.promotion = false`) there is nothing to reach.
+    let promotes = [Colour::White, Colour::Black]
+        .iter()
+        .any(|&c| !geometry.side(c).promotion.is_empty());
     let variant = Variant::new(geometry);
     warnings.extend(start_warnings(&variant)?);
     let random = PlayerSpec::Random { seed };
@@ -58,7 +62,7 @@ pub fn playtest(
         ));
     }
     // A few games prove nothing about promotion; the static check above is exact.
-    if played >= 50 && promoted == 0 {
+    if promotes && played >= 50 && promoted == 0 {
         warnings.push(format!("no man promoted in {played} random games"));
     }
     if played >= 10 {
@@ -109,12 +113,13 @@ fn start_warnings(variant: &Variant) -> Result<Vec<String>, CliError> {
 }
 
 /// A side none of whose men can reach its promotion zone by forward steps (on an
-/// empty board): its men can never become kings.
+/// empty board): its men can never become kings. A side without a zone (no
+/// promotion) is not warned about.
 fn unreachable_promotions(geometry: &Geometry) -> Vec<String> {
     let mut warnings = Vec::new();
     for player in [Colour::White, Colour::Black] {
         let side = geometry.side(player);
-        if side.men.is_empty() {
+        if side.men.is_empty() || side.promotion.is_empty() {
             continue;
         }
         let mut seen = vec![false; geometry.cell_count()];

@@ -588,6 +588,7 @@ pub(crate) fn replaying<B: Bits, R>(
                         || crowning && clauses.crowning == PromotionDuringCapture::ContinueAsKing,
                     came: Some(d),
                     ended: crowning && clauses.crowning == PromotionDuringCapture::EndMove,
+                    visited: hop.visited | B::bit(here),
                 });
                 land = beyond(board, further, here, d, hop.at, vacant);
             }

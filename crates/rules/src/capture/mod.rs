@@ -1,6 +1,7 @@
 //! Capture styles. Each style generates the captures of a position; the generator
 //! falls back to the shared quiet moves when a style finds none. Bushka's contact
-//! capture and draughts' jump capture are the two styles. Both record sequence ends
+//! capture, draughts' jump capture and Fanorona's approach-withdrawal capture are the
+//! three styles. Both record sequence ends
 //! through a [`precedence::Judge`] (one move per end, the best by the rule set's
 //! precedence) and replay a move's routes through [`routes_of`] and [`find_route`].
 
@@ -9,13 +10,15 @@ use crate::moves::{Move, Seen};
 
 use bushka_geometry::Dir;
 
+pub(crate) mod approach;
 pub(crate) mod contact;
 pub(crate) mod jump;
 pub(crate) mod precedence;
 
 /// A state of a capture sequence being replayed: where the piece stands, what it has
-/// taken, whether it moves as a king now, the direction of its last jump, and whether
-/// the move has ended (a man crowned under `promotion_during_capture = "end-move"`).
+/// taken, whether it moves as a king now, the direction of its last jump or step,
+/// whether the move has ended (a man crowned under `promotion_during_capture =
+/// "end-move"`), and the cells it has stood on (read by approach-withdrawal capture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Hop<B> {
     pub(crate) at: Sq,
@@ -23,17 +26,19 @@ pub(crate) struct Hop<B> {
     pub(crate) king: bool,
     pub(crate) came: Option<Dir>,
     pub(crate) ended: bool,
+    pub(crate) visited: B,
 }
 
 impl<B: Bits> Hop<B> {
     /// The start of the capture `mv`, made by a king or not.
-    fn start(mv: &Move<B>, king: bool) -> Hop<B> {
+    pub(crate) fn start(mv: &Move<B>, king: bool) -> Hop<B> {
         Hop {
             at: mv.from,
             captured: B::EMPTY,
             king,
             came: None,
             ended: false,
+            visited: B::bit(mv.from),
         }
     }
 }

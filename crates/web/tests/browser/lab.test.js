@@ -16,14 +16,14 @@ test("every built-in board is drawn in its shape", async () => {
     draughts: "rect", brazilian: "rect", hexdame: "polygon",
     checkers: "rect", russian: "rect", pool: "rect", canadian: "rect", frisian: "rect", frysk: "rect",
     italian: "rect", spanish: "rect", czech: "rect", thai: "rect", turkish: "rect", killer: "rect",
-    antidraughts: "rect", breakthrough: "rect",
+    antidraughts: "rect", breakthrough: "rect", fanorona: "circle",
   };
   const cells = {
     bushka: 50, "bushka-9x11": 50, hexbushka: 61, "hexbushka-4": 37, "bushka-cylinder": 50,
     draughts: 50, brazilian: 32, hexdame: 61,
     checkers: 32, russian: 32, pool: 32, canadian: 72, frisian: 50, frysk: 50,
     italian: 32, spanish: 32, czech: 32, thai: 32, turkish: 64, killer: 50,
-    antidraughts: 50, breakthrough: 50,
+    antidraughts: 50, breakthrough: 50, fanorona: 45,
   };
   // Pieces at the start: at least 20, but Thai has 8 men a side and Frysk 5.
   const fewest = { thai: 16, frysk: 10 };
