@@ -15,7 +15,7 @@
 //! engine sheds pieces and mobility; when the first king wins (Breakthrough), the
 //! race to the promotion zone is the game, so advancement counts [`RACE`] times as
 //! much, and a side to move with a man that steps into its zone now scores
-//! [`PROMOTES_NOW`].
+//! [`PROMOTES_NOW`] men.
 //!
 //! All weights live in [`Weights`].
 
@@ -58,9 +58,10 @@ pub const WEIGHTS: Weights = Weights {
 /// wins (`goal = "first-king-wins"`).
 pub const RACE: i32 = 4;
 
-/// Static score of a quiet position whose side to move crowns a king with its next
-/// move when the first king wins: far above any material balance, below mate scores.
-pub const PROMOTES_NOW: i32 = MAX_EVAL / 2;
+/// Static score, in men, of a quiet position whose side to move crowns a king with its
+/// next move when the first king wins: above the material balances of a race, yet an
+/// evaluation (the comparison metrics squash it, and keep it below certainty).
+pub const PROMOTES_NOW: i32 = 10;
 
 /// An evaluator compiled for one board.
 #[derive(Debug, Clone)]
@@ -226,7 +227,7 @@ impl<B: Bits> Evaluator<B> {
         let signed = match self.goal {
             Goal::NoMovesLoses => signed,
             Goal::NoMovesWins => -signed,
-            Goal::FirstKingWins if self.promotes_now(board, pos, empty) => PROMOTES_NOW,
+            Goal::FirstKingWins if self.promotes_now(board, pos, empty) => PROMOTES_NOW * self.man,
             Goal::FirstKingWins => signed,
         };
         (signed + self.weights.tempo).clamp(-MAX_EVAL, MAX_EVAL)
