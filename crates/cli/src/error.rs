@@ -82,9 +82,9 @@ pub enum CliError {
     /// A material signature that does not parse.
     #[error("{0}")]
     Material(#[from] bushka_tablebase::MaterialError),
-    /// A table too large to build.
+    /// A table too large to build, or one whose rules need history it cannot hold.
     #[error("{0}")]
-    TooLarge(#[from] bushka_tablebase::TooLarge),
+    Solve(#[from] bushka_tablebase::SolveError),
     /// A table file that cannot be written or read, or belongs to another board.
     #[error("{0}")]
     Tablebase(#[from] bushka_tablebase::FileError),

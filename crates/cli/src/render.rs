@@ -453,6 +453,84 @@ mod tests {
         assert_eq!(panel(&["a6", "e1"]), plain);
     }
 
+    /// The start position of `g` drawn as the terminal draws it (no colour), its
+    /// lines, and per line the column of its first cell.
+    fn start(g: &Geometry, flipped: bool) -> Vec<(usize, String)> {
+        let piece = |c: Cell| {
+            Colour::BOTH
+                .into_iter()
+                .find(|&p| g.side(p).men.contains(&c))
+                .map(|p| Piece::new(p, Role::Man))
+        };
+        let options = Options {
+            flipped,
+            ..Options::default()
+        };
+        render(g, |c| piece_text(piece(c), false), &options)
+            .lines()
+            .map(|l| (l.len() - l.trim_start().len(), l.trim().to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn every_draughts_file_is_drawn_with_its_rows_orientation_and_corner() {
+        // (file, rows, cells per row, men per side, bottom row indented: the board
+        // turned so that White's left corner is a light square).
+        let files = [
+            ("draughts", 10, 5, 20, false),
+            ("brazilian", 8, 4, 12, false),
+            ("checkers", 8, 4, 12, false),
+            ("russian", 8, 4, 12, false),
+            ("pool", 8, 4, 12, false),
+            ("canadian", 12, 6, 30, false),
+            ("frisian", 10, 5, 20, false),
+            ("frysk", 10, 5, 5, false),
+            ("italian", 8, 4, 12, true),
+            ("spanish", 8, 4, 12, true),
+            ("czech", 8, 4, 12, false),
+            ("thai", 8, 4, 8, false),
+            ("turkish", 8, 8, 16, false),
+            ("killer", 10, 5, 20, false),
+            ("antidraughts", 10, 5, 20, false),
+            ("breakthrough", 10, 5, 20, false),
+        ];
+        for (name, rows, per_row, men, turned) in files {
+            let g = official(name);
+            let lines = start(&g, false);
+            assert_eq!(lines.len(), rows, "{name}");
+            for (_, line) in &lines {
+                assert_eq!(line.split_whitespace().count(), per_row, "{name}: {line}");
+            }
+            let count = |c: char| {
+                lines
+                    .iter()
+                    .map(|(_, l)| l.matches(c).count())
+                    .sum::<usize>()
+            };
+            assert_eq!((count('w'), count('b')), (men, men), "{name}");
+            assert_eq!(count('.'), g.cell_count() - 2 * men, "{name}");
+            // Black's men above White's: no White man above any Black man.
+            let top_white = lines.iter().position(|(_, l)| l.contains('w'));
+            let bottom_black = lines.iter().rposition(|(_, l)| l.contains('b'));
+            assert!(top_white > bottom_black, "{name}");
+            // Dark-square boards alternate their rows' first column; Turkish does not.
+            let (top, bottom) = (lines[0].0, lines[rows - 1].0);
+            if per_row == 8 {
+                assert!(lines.iter().all(|(c, _)| *c == top), "{name}");
+            } else {
+                assert_eq!(bottom > top, turned, "{name}: the double corner");
+                assert!(lines.windows(2).all(|w| w[0].0 != w[1].0), "{name}");
+            }
+            // Turned half round, White's men are on top.
+            let flipped = start(&g, true);
+            assert!(
+                flipped[0].1.contains('w') || flipped[1].1.contains('w'),
+                "{name}"
+            );
+            assert!(!flipped[rows - 1].1.contains('w'), "{name}");
+        }
+    }
+
     #[test]
     fn side_by_side_aligns_the_right_drawing() {
         let text = side_by_side("a\nlong\n", "x\ny\nz\n", 2);

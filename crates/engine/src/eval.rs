@@ -10,9 +10,16 @@
 //!   king attacks (a lone king with few safe cells is close to being caught);
 //! - **tempo**: a small bonus for the side to move.
 //!
+//! The variant's goal turns the terms (see [`Goal`]): when the player who cannot move
+//! wins (Antidraughts), every term is a burden and the score is negated, so the
+//! engine sheds pieces and mobility; when the first king wins (Breakthrough), the
+//! race to the promotion zone is the game, so advancement counts [`RACE`] times as
+//! much, and a side to move with a man that steps into its zone now scores
+//! [`PROMOTES_NOW`] men.
+//!
 //! All weights live in [`Weights`].
 
-use bushka_geometry::{ByColour, Colour, Dir};
+use bushka_geometry::{ByColour, Colour, Dir, Goal};
 use bushka_rules::{Bits, Board, Position};
 
 /// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
@@ -47,6 +54,15 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 5,
 };
 
+/// How many times advancement and nearness to promotion count when the first king
+/// wins (`goal = "first-king-wins"`).
+pub const RACE: i32 = 4;
+
+/// Static score, in men, of a quiet position whose side to move crowns a king with its
+/// next move when the first king wins: above the material balances of a race, yet an
+/// evaluation (the comparison metrics squash it, and keep it below certainty).
+pub const PROMOTES_NOW: i32 = 10;
+
 /// An evaluator compiled for one board.
 #[derive(Debug, Clone)]
 pub struct Evaluator<B: Bits> {
@@ -60,6 +76,8 @@ pub struct Evaluator<B: Bits> {
     near: ByColour<B>,
     /// Direction indices with the lower index of each opposite pair.
     axes: Vec<Dir>,
+    /// How the game is won (`rules.goal`).
+    goal: Goal,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -69,7 +87,12 @@ impl<B: Bits> Evaluator<B> {
     }
 
     /// Compiles the evaluation tables with the given weights.
-    pub fn with_weights(board: &Board<B>, weights: Weights) -> Evaluator<B> {
+    pub fn with_weights(board: &Board<B>, mut weights: Weights) -> Evaluator<B> {
+        let goal = board.geometry().rules().goal;
+        if goal == Goal::FirstKingWins {
+            weights.advancement *= RACE;
+            weights.near_promotion *= RACE;
+        }
         let values = board.geometry().values();
         let mut rank = ByColour::new(Vec::new(), Vec::new());
         let mut near = ByColour::new(B::EMPTY, B::EMPTY);
@@ -104,6 +127,7 @@ impl<B: Bits> Evaluator<B> {
             rank,
             near,
             axes,
+            goal,
         }
     }
 
@@ -200,6 +224,24 @@ impl<B: Bits> Evaluator<B> {
         } else {
             -from_white
         };
+        let signed = match self.goal {
+            Goal::NoMovesLoses => signed,
+            Goal::NoMovesWins => -signed,
+            Goal::FirstKingWins if self.promotes_now(board, pos, empty) => PROMOTES_NOW * self.man,
+            Goal::FirstKingWins => signed,
+        };
         (signed + self.weights.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Whether the side to move has a man one step from its promotion zone with that
+    /// step free.
+    fn promotes_now(&self, board: &Board<B>, pos: &Position<B>, empty: B) -> bool {
+        let me = pos.side();
+        let ready = pos.men(me) & self.near[me];
+        let zone = board.promotion(me) & empty;
+        board
+            .forward(me)
+            .iter()
+            .any(|&d| !(ready & board.step_back(zone, d)).is_empty())
     }
 }

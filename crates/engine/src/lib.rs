@@ -22,7 +22,7 @@ mod tt;
 
 pub use clock::{Clock, Clocks, Flagged, TimeControl, TimeControlError, Timing, Turn, seconds};
 pub use end::{End, Fault, FaultKind};
-pub use eval::{Evaluator, MAX_EVAL, WEIGHTS, Weights};
+pub use eval::{Evaluator, MAX_EVAL, PROMOTES_NOW, RACE, WEIGHTS, Weights};
 pub use external::{ExternalSpec, Protocol};
 pub use limits::{Limits, PLANNED_MOVES, STEPS_PER_NODE};
 pub use player::{Answer, Chooser, Engine, Greedy, Random};

@@ -1,6 +1,7 @@
 //! Search scores: centi-men from the side to move's view, mate scores beyond
 //! [`MATE_BOUND`], endgame-table values as scores, and scores in words.
 
+use bushka_rules::{Bits, Board, Position};
 use bushka_tablebase::Value;
 
 /// Score of a win (minus the plies to reach it).
@@ -17,6 +18,18 @@ pub fn table_score(value: Value, ply: usize) -> i32 {
         Value::Win(n) => MATE - ply as i32 - i32::from(n),
         Value::Loss(n) => -MATE + ply as i32 + i32::from(n),
         Value::Draw => 0,
+    }
+}
+
+/// The score of `pos`, which has no legal move, `ply` plies below the root, by the
+/// variant's goal. A win without a move (the reversed goal, or a set-up position whose
+/// side to move already crowned the first king) counts one ply, the turn it cannot
+/// play, as the tables count it.
+pub(crate) fn terminal_score<B: Bits>(board: &Board<B>, pos: &Position<B>, ply: usize) -> i32 {
+    if board.out_of_moves(pos).winner() == Some(pos.side()) {
+        MATE - ply as i32 - 1
+    } else {
+        -MATE + ply as i32
     }
 }
 

@@ -184,6 +184,35 @@ pub struct Game<B: Bits> {
     declared: Option<Outcome>,
 }
 
+impl<B: Bits> Board<B> {
+    /// The result of `pos`, which has no legal move, by the variant's goal: the side
+    /// to move loses (`goal = "no-moves-loses"`), wins (`"no-moves-wins"`), or, when a
+    /// king stands on the board (`"first-king-wins"`), the player who crowned it wins.
+    pub fn out_of_moves(&self, pos: &Position<B>) -> Outcome {
+        let side = pos.side();
+        match self.rules.goal {
+            Goal::NoMovesWins => Outcome::Win {
+                winner: side,
+                reason: WinReason::RanOutOfMoves,
+            },
+            Goal::FirstKingWins if self.is_over(pos) => Outcome::Win {
+                // The player who just moved crowned it (only a set-up position gives
+                // the side to move a king as well).
+                winner: if pos.kings(side.opponent()).is_empty() {
+                    side
+                } else {
+                    side.opponent()
+                },
+                reason: WinReason::FirstKing,
+            },
+            Goal::NoMovesLoses | Goal::FirstKingWins => Outcome::Win {
+                winner: side.opponent(),
+                reason: WinReason::NoLegalMove,
+            },
+        }
+    }
+}
+
 impl<B: Bits> Game<B> {
     /// A game from the variant's start position.
     pub fn new(board: Arc<Board<B>>) -> Result<Game<B>, GameError> {
@@ -266,7 +295,7 @@ impl<B: Bits> Game<B> {
             return Some(outcome);
         }
         if self.legal.is_empty() {
-            return Some(self.out_of_moves());
+            return Some(self.board.out_of_moves(self.position()));
         }
         if self.repetitions() >= self.board.rules.repetition {
             return Some(Outcome::Draw {
@@ -319,33 +348,6 @@ impl<B: Bits> Game<B> {
                         > usize::from(plies)
             })
             .copied()
-    }
-
-    /// The result of the current position, which has no legal move, by the variant's
-    /// goal.
-    fn out_of_moves(&self) -> Outcome {
-        let pos = self.position();
-        let side = pos.side();
-        match self.board.rules.goal {
-            Goal::NoMovesWins => Outcome::Win {
-                winner: side,
-                reason: WinReason::RanOutOfMoves,
-            },
-            Goal::FirstKingWins if self.board.is_over(pos) => Outcome::Win {
-                // The player who just moved crowned it (only a set-up position gives
-                // the side to move a king as well).
-                winner: if pos.kings(side.opponent()).is_empty() {
-                    side
-                } else {
-                    side.opponent()
-                },
-                reason: WinReason::FirstKing,
-            },
-            Goal::NoMovesLoses | Goal::FirstKingWins => Outcome::Win {
-                winner: side.opponent(),
-                reason: WinReason::NoLegalMove,
-            },
-        }
     }
 
     /// Consecutive plies, ending with the last, that were king moves without capture.

@@ -2,7 +2,7 @@
 //! value and best line.
 
 use bushka_rules::with_board;
-use bushka_tablebase::{Material, Progress, Table, Tablebases, TooLarge, Value, solve};
+use bushka_tablebase::{Material, Progress, SolveError, Table, Tablebases, Value, solve};
 
 use crate::described::{DescribedMove, describe_line};
 use crate::position::{Placed, Position};
@@ -17,7 +17,7 @@ impl Variant {
         tables: &mut Tablebases,
         material: Material,
         progress: &dyn Progress,
-    ) -> Result<(), TooLarge> {
+    ) -> Result<(), SolveError> {
         with_board!(self.board(), b => solve(b, tables, material, progress))
     }
 

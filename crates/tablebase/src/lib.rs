@@ -26,5 +26,5 @@ pub use fingerprint::Fingerprint;
 pub use index::{Indexer, MAX_POSITIONS, TooLarge};
 pub use material::{MAX_PIECES, Material, MaterialError};
 pub use probe::{Tablebases, material_of};
-pub use solve::{Progress, Silent, solve, successors};
+pub use solve::{Progress, Silent, SolveError, solve, successors};
 pub use table::{Counts, Summary, Table, Value};

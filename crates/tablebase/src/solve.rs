@@ -14,11 +14,26 @@
 //! each checked with the move generator. Captures and
 //! promotions lead into other signatures, solved first and read from their tables;
 //! what no round decides is a draw.
+//!
+//! The variant's goal decides the positions without a move ([`Board::out_of_moves`]):
+//! lost for the side to move (distance 0), or won when the goal is reversed
+//! (Antidraughts) or the side to move already crowned the first king (Breakthrough).
+//! A win without a move counts one ply, the turn it cannot play, so that wins keep
+//! odd distances and losses even ones: it is decided in round 1.
+//!
+//! Rules with history are refused where the history matters: with
+//! `rules.max_same_king_moves` (Frisian's limit on one king's moves in a row) the moves
+//! of a side with kings and men depend on the moves before, which a placement does not
+//! hold, so no signature reached may give a colour both ([`SolveError::History`]).
+//! Kings-only and men-only colours are exact (the limit lapses without men). The draw
+//! by king moves (`rules.king_move_draw`) and repetitions are not counted: tables
+//! give the value under unlimited play, as published tables do.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
 use bushka_geometry::{ByColour, Colour, KingRange};
+use bushka_rules::Outcome;
 use bushka_rules::{Bits, Board, MoveList, Position, Sq};
 use rayon::prelude::*;
 
@@ -79,6 +94,30 @@ pub fn successors(material: Material) -> Vec<Material> {
     out
 }
 
+/// A signature that cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A table too large to build.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    /// The rules make the value of positions the signature reaches depend on history
+    /// that a placement does not hold.
+    #[error(
+        "cannot solve {material}: it reaches {reached}, where a colour has kings and men, \
+         and `rules.max_same_king_moves` ({limit}) then limits a king's moves by the moves \
+         before, which tables do not hold; solve signatures in which each colour has only \
+         kings or a single man (e.g. `2K v 1K`, `1K v 1M`)"
+    )]
+    History {
+        /// The signature asked for.
+        material: Material,
+        /// The signature it reaches where the history matters.
+        reached: Material,
+        /// The limit in the variant file.
+        limit: u8,
+    },
+}
+
 /// Solves `material` and every signature it leads to that `tables` does not cover
 /// yet, adding them all to `tables`.
 pub fn solve<B: Bits>(
@@ -86,12 +125,48 @@ pub fn solve<B: Bits>(
     tables: &mut Tablebases,
     material: Material,
     progress: &dyn Progress,
-) -> Result<(), TooLarge> {
+) -> Result<(), SolveError> {
+    check_history(board, material, material)?;
+    solve_checked(board, tables, material, progress)
+}
+
+/// Refuses `material` when it or a signature it leads to gives a colour kings and men
+/// under a limit on one king's moves in a row; `asked` is the signature asked for.
+fn check_history<B: Bits>(
+    board: &Board<B>,
+    asked: Material,
+    material: Material,
+) -> Result<(), SolveError> {
+    let limit = board.geometry().rules().max_same_king_moves;
+    if limit == 0 {
+        return Ok(());
+    }
+    if Colour::BOTH
+        .iter()
+        .any(|&c| material.kings[c] > 0 && material.men[c] > 0)
+    {
+        return Err(SolveError::History {
+            material: asked,
+            reached: material,
+            limit,
+        });
+    }
+    successors(material)
+        .into_iter()
+        .try_for_each(|next| check_history(board, asked, next))
+}
+
+fn solve_checked<B: Bits>(
+    board: &Board<B>,
+    tables: &mut Tablebases,
+    material: Material,
+    progress: &dyn Progress,
+) -> Result<(), SolveError> {
     if tables.covers(&material) {
         return Ok(());
     }
     for next in successors(material) {
-        solve(board, tables, next, progress)?;
+        solve_checked(board, tables, next, progress)?;
     }
     let table = solve_one(board, tables, material, progress)?;
     tables.insert(Arc::new(table));
@@ -149,9 +224,18 @@ impl<B: Bits> Solver<'_, B> {
         }
     }
 
+    /// Whether the side to move in `pos`, which has no legal move, wins by the goal.
+    fn wins_without_moves(&self, pos: &Position<B>) -> bool {
+        matches!(self.board.out_of_moves(pos), Outcome::Win { winner, .. } if winner == pos.side())
+    }
+
     /// Whether `pos` is decided in round `n` (see the module notes).
     fn decided(&self, pos: &Position<B>, list: &mut MoveList<B>, n: u16) -> bool {
         self.board.legal_moves(pos, list);
+        if list.is_empty() {
+            // Only a win without a move is left undecided by round 0.
+            return n == 1 && self.wins_without_moves(pos);
+        }
         let mut children = list.iter().map(|mv| self.child(&pos.play(self.board, mv)));
         if n % 2 == 1 {
             children.any(|v| v == Value::Loss(n - 1))
@@ -242,7 +326,7 @@ fn solve_one<B: Bits>(
     tables: &Tablebases,
     material: Material,
     progress: &dyn Progress,
-) -> Result<Table, TooLarge> {
+) -> Result<Table, SolveError> {
     let indexer = Indexer::new(material, board.geometry())?;
     let size = indexer.size();
     let solver = Solver {
@@ -276,7 +360,11 @@ fn solve_one<B: Bits>(
                             exit_rounds[index as usize].store(round, Ordering::Relaxed);
                             last_exit_round.fetch_max(round, Ordering::Relaxed);
                         }
-                        if list.is_empty() {
+                        if list.is_empty() && solver.wins_without_moves(&pos) {
+                            // A win in 1, decided in round 1.
+                            dirty.insert(index);
+                            DRAW
+                        } else if list.is_empty() {
                             solver.mark_predecessors(&pos, &dirty);
                             encode(0)
                         } else {

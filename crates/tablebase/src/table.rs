@@ -10,7 +10,9 @@ use crate::material::Material;
 /// the end in plies under perfect play (the winner hurries, the loser delays).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Value {
-    /// The side to move wins; the opponent is left without a move after this many plies.
+    /// The side to move wins; the opponent is left without a move after this many plies
+    /// (a win by having no move oneself, under a reversed goal, counts one ply more:
+    /// wins have odd distances).
     Win(u16),
     /// The side to move loses after this many plies (0: it has no move now).
     Loss(u16),

@@ -10,7 +10,7 @@ use bushka_rules::{Bits, Move, MoveKind, MoveList, Position};
 
 use super::{MAX_PLY, Searcher};
 use crate::limits::{STEPS_PER_NODE, step_cap};
-use crate::score::{MATE, MATE_BOUND};
+use crate::score::{MATE, MATE_BOUND, terminal_score};
 use crate::tables;
 use crate::tt::{Bound, Entry, MoveKey};
 
@@ -98,7 +98,7 @@ impl<B: Bits> Searcher<B> {
     ) -> i32 {
         let moves = list.as_slice();
         let Some(first) = moves.first() else {
-            return -MATE + ply as i32;
+            return terminal_score(&self.board, pos, ply);
         };
         let forced_capture = first.kind.is_capture();
         if (depth <= 0 && !forced_capture) || ply >= MAX_PLY {
