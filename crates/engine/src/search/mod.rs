@@ -1,7 +1,9 @@
 //! Iterative-deepening negamax with alpha-beta, principal variation search, aspiration
 //! windows, late move reductions, a transposition table, killer and history move
 //! ordering, and a quiescence search over captures (captures are compulsory, so a
-//! position where the side to move must capture is never evaluated statically).
+//! position where the side to move must capture is not evaluated statically; under
+//! Fanorona's capture, where some capture is almost always there, they are followed
+//! for two plies past the horizon).
 //!
 //! This module holds the searcher, its memory and the iterations at the root; the
 //! walk of the tree below the root is in `tree`.
@@ -12,6 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use bushka_geometry::CaptureStyle;
 use bushka_rules::{
     Bits, Board, Budget, Game, GenerationLimit, MAX_GENERATION_STEPS, Move, MoveKind, MoveList,
     Position,
@@ -86,6 +89,22 @@ pub struct Searcher<B: Bits> {
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables: covered positions are scored exactly.
     tables: Option<Arc<Tablebases>>,
+    /// How many plies past the horizon forced captures are followed before a
+    /// position is evaluated even though its side to move must capture.
+    capture_horizon: i32,
+}
+
+/// How many plies past the horizon the search follows forced captures under `style`.
+/// Jump and contact captures take material that does not come back, so a run of
+/// forced captures dies out and is followed to its end (a position where a capture
+/// is forced is never evaluated). In Fanorona some capture is available in almost
+/// every position, so following them to the end is a full-width search without
+/// bound: two plies of them are followed, then the position is evaluated.
+fn capture_horizon(style: CaptureStyle) -> i32 {
+    match style {
+        CaptureStyle::Contact | CaptureStyle::Jump => MAX_PLY as i32,
+        CaptureStyle::ApproachWithdrawal => 2,
+    }
 }
 
 impl<B: Bits> Searcher<B> {
@@ -95,7 +114,9 @@ impl<B: Bits> Searcher<B> {
     pub fn new(board: Arc<Board<B>>, tt_mib: usize) -> Searcher<B> {
         let eval = Evaluator::new(&board);
         let span = board.geometry().embedding().span;
+        let capture_horizon = capture_horizon(board.geometry().rules().capture);
         Searcher {
+            capture_horizon,
             eval,
             tt: Table::new(tt_mib),
             killers: Vec::new(),

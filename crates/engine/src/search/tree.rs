@@ -101,7 +101,7 @@ impl<B: Bits> Searcher<B> {
             return terminal_score(&self.board, pos, ply);
         };
         let forced_capture = first.kind.is_capture();
-        if (depth <= 0 && !forced_capture) || ply >= MAX_PLY {
+        if (depth <= 0 && !forced_capture) || depth <= -self.capture_horizon || ply >= MAX_PLY {
             return self.evaluate(pos);
         }
         let original_alpha = *alpha;
