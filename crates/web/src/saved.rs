@@ -13,7 +13,6 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::live::now_ms;
 use crate::programs::Programs;
-use crate::state::Limits;
 use crate::variant::Builtins;
 
 /// How a session is set up on the server: players, the record's tags, the step
@@ -73,9 +72,10 @@ pub fn game_row(
 
 /// A stored game brought back: its session where it was (its moves replayed, its end
 /// declared again) and its clocks.
+/// Its players are read back as stored, a program by its name among `programs`.
 pub fn restore(
-    builtins: &Builtins,
-    limits: &Limits,
+    (builtins, programs): (&Builtins, &Programs),
+    steps: u64,
     stored: &StoredGame,
 ) -> Result<(Session, Option<Clock>), ApiError> {
     let game = &stored.game;
@@ -85,7 +85,7 @@ pub fn restore(
     };
     let spec = |side: Colour| {
         let text = &game.players[side];
-        match limits.programs.named(text) {
+        match programs.named(text) {
             Some(program) => program.map_err(|why| {
                 ApiError::rejected(format!(
                     "{why}: this game was played against a program the server no longer names"
@@ -123,7 +123,7 @@ pub fn restore(
     let start = Start {
         specs,
         tags: game.tags.clone(),
-        steps: limits.generation_steps,
+        steps,
         seed: game.seed,
     };
     let mut session = start_session(&variant, Opening::Record(&record), start)?;

@@ -204,7 +204,11 @@ impl AppState {
             .store
             .load(id)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_string()))?;
-        let (session, clock) = restore(&self.builtins, &self.limits, &stored)?;
+        let (session, clock) = restore(
+            (&self.builtins, &self.limits.programs),
+            self.limits.generation_steps,
+            &stored,
+        )?;
         let mut live = Live::new(
             session,
             clock,
