@@ -327,7 +327,7 @@ impl<B: Bits> Game<B> {
                 let other = side.opponent();
                 (!pos.kings(other).is_empty()).then(|| pos.pieces(other).count())
             };
-            [Colour::White, Colour::Black]
+            Colour::BOTH
                 .into_iter()
                 .find(|&side| lone(side))
                 .and_then(other)
