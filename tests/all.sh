@@ -23,10 +23,11 @@ as_root() {
 
 # ---- interoperation with real programs ----
 # `dame hub` (PyPI dame-rs) plays as a bushka player over Hub, and pydraughts' Hub client
-# drives `bushka hub`: both from a virtual environment made here (python3-venv from apt
-# when missing), kept in target/ for the next run.
+# drives `bushka hub`, and kish judges the moves of the `turkish` file: all from a virtual
+# environment made here (python3-venv from apt when missing), kept in target/ for the
+# next run.
 venv="$PWD/target/interop-venv"
-if ! "$venv/bin/python" -c 'import draughts' 2> /dev/null || [ ! -x "$venv/bin/dame" ]; then
+if ! "$venv/bin/python" -c 'import draughts, kish' 2> /dev/null || [ ! -x "$venv/bin/dame" ]; then
     if ! python3 -m venv --help > /dev/null 2>&1 || ! python3 -c 'import ensurepip' 2> /dev/null; then
         export DEBIAN_FRONTEND=noninteractive
         as_root apt-get update -q
@@ -34,7 +35,7 @@ if ! "$venv/bin/python" -c 'import draughts' 2> /dev/null || [ ! -x "$venv/bin/d
     fi
     rm -rf "$venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet dame-rs==0.2.0 pydraughts==0.6.7
+    "$venv/bin/pip" install --quiet dame-rs==0.2.0 pydraughts==0.6.7 kish==1.1.7
 fi
 BUSHKA_INTEROP_VENV="$venv" cargo test -p bushka-cli --test interop -- --ignored
 
@@ -42,10 +43,14 @@ BUSHKA_INTEROP_VENV="$venv" cargo test -p bushka-cli --test interop -- --ignored
 chromium_bin() {
     command -v chromium || command -v chromium-browser || true
 }
-if [ -z "$(chromium_bin)" ] || ! command -v npm > /dev/null; then
+# Only what is missing: Debian's npm conflicts with a Node.js that brings its own npm.
+missing=()
+[ -n "$(chromium_bin)" ] || missing+=(chromium)
+command -v npm > /dev/null || missing+=(nodejs npm)
+if [ "${#missing[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     as_root apt-get update -q
-    as_root apt-get install -y -q chromium nodejs npm
+    as_root apt-get install -y -q "${missing[@]}"
 fi
 cargo build -p bushka-cli
 (

@@ -8,6 +8,12 @@
 //! dark squares and the hexagonal board as a hexagon because that is what their display
 //! coordinates say.
 //!
+//! On a board of points and lines (links along the rows and along the diagonals between
+//! neighbouring display positions, where only some points have diagonals, as
+//! Fanorona's) the links themselves are drawn: `-` along a row, and between two rows
+//! `|`, `\`, `/` (or `X` where two diagonals cross). Other boards need none: their
+//! offset rows and hexagons already show which cells are neighbours.
+//!
 //! The caller decides what each cell shows through a closure `Fn(Cell) -> String`
 //! (a piece letter, a cell name, anything); the content may carry ANSI colour codes,
 //! which do not count towards its width.
@@ -152,18 +158,28 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
     let label_column = margin + columns.last() * scale + width + 3;
     let lines = Squeeze::new(rows.keys().copied());
 
+    let start_of = |x: i32| margin + columns.offset(x) * scale;
+    let links = drawn_links(geometry, place);
+    // The column a link leaves a cell from: the middle of the cell's text room.
+    let centre = |cell: Cell| start_of(place(cell).0) + (width - 1) / 2;
+
     let mut out = String::new();
-    let mut previous: Option<i32> = None;
+    let mut previous: Option<(i32, &Vec<(i32, Cell)>)> = None;
     for (&y, cells) in rows.iter().rev() {
-        if let Some(above) = previous {
+        if let Some((above, upper)) = previous {
             let blank = lines.offset(above) - lines.offset(y) - 1;
-            out.push_str(&"\n".repeat(blank));
+            if blank == 0 && !links.is_empty() {
+                out.push_str(&link_line(upper, cells, &links, centre));
+            } else {
+                out.push_str(&"\n".repeat(blank));
+            }
         }
-        previous = Some(y);
+        previous = Some((y, cells));
         let mut line = String::new();
         let mut column = 0;
+        let mut before: Option<Cell> = None;
         for &(x, cell) in cells {
-            let start = margin + columns.offset(x) * scale;
+            let start = start_of(x);
             let marked = options.highlight.contains(&cell);
             let text = &texts[cell.index()];
             if column > 0 && column + usize::from(marked) > start {
@@ -172,6 +188,14 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
                 line.push(' ');
                 column += 1;
             }
+            if before.is_some_and(|b| links.contains(&(b, cell))) {
+                let to = start - usize::from(marked);
+                while column < to {
+                    line.push('-');
+                    column += 1;
+                }
+            }
+            before = Some(cell);
             if marked {
                 pad_to(&mut line, &mut column, start - 1);
                 line.push('[');
@@ -204,6 +228,76 @@ pub fn render(geometry: &Geometry, content: impl Fn(Cell) -> String, options: &O
         out.push('\n');
     }
     out
+}
+
+/// The links to draw, each as (its left or upper cell, the other) in drawing
+/// coordinates: every link between neighbouring display positions when the board has
+/// both orthogonal and diagonal ones (a board of points and lines), none otherwise.
+fn drawn_links(geometry: &Geometry, place: impl Fn(Cell) -> (i32, i32)) -> HashSet<(Cell, Cell)> {
+    let mut links = HashSet::new();
+    let (mut orthogonal, mut diagonal) = (false, false);
+    for cell in geometry.cells() {
+        let (x, y) = place(cell);
+        for d in geometry.dirs() {
+            let Some(to) = geometry.neighbour(cell, d) else {
+                continue;
+            };
+            let (tx, ty) = place(to);
+            let (dx, dy) = (tx - x, ty - y);
+            if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+                continue;
+            }
+            orthogonal |= dx == 0 || dy == 0;
+            diagonal |= dx != 0 && dy != 0;
+            // Left to right along a row, top to bottom between rows.
+            if dy < 0 || (dy == 0 && dx > 0) {
+                links.insert((cell, to));
+            }
+        }
+    }
+    if orthogonal && diagonal {
+        links
+    } else {
+        HashSet::new()
+    }
+}
+
+/// The text line between two neighbouring rows of a board of points and lines: `|`
+/// under a cell linked straight down, `\` or `/` halfway along a diagonal link, `X`
+/// where two diagonals cross. Ends in a newline.
+fn link_line(
+    upper: &[(i32, Cell)],
+    lower: &[(i32, Cell)],
+    links: &HashSet<(Cell, Cell)>,
+    centre: impl Fn(Cell) -> usize,
+) -> String {
+    let mut marks: BTreeMap<usize, char> = BTreeMap::new();
+    for &(_, from) in upper {
+        for &(_, to) in lower {
+            if !links.contains(&(from, to)) {
+                continue;
+            }
+            let (a, b) = (centre(from), centre(to));
+            let (column, mark) = match a.cmp(&b) {
+                std::cmp::Ordering::Equal => (a, '|'),
+                std::cmp::Ordering::Less => ((a + b) / 2, '\\'),
+                std::cmp::Ordering::Greater => ((a + b) / 2, '/'),
+            };
+            marks
+                .entry(column)
+                .and_modify(|m| *m = if *m == mark { mark } else { 'X' })
+                .or_insert(mark);
+        }
+    }
+    let mut line = String::new();
+    let mut column = 0;
+    for (at, mark) in marks {
+        pad_to(&mut line, &mut column, at);
+        line.push(mark);
+        column += 1;
+    }
+    line.push('\n');
+    line
 }
 
 /// Display coordinates along one axis, with every gap between neighbouring values cut
@@ -528,6 +622,47 @@ mod tests {
                 "{name}"
             );
             assert!(!flipped[rows - 1].1.contains('w'), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_board_of_points_is_drawn_with_its_lines() {
+        let g = official("fanorona");
+        let drawn: Vec<String> = start(&g, false).into_iter().map(|(_, l)| l).collect();
+        // Diagonals only through the strong points (a1, c1, b2, ...): the weak points
+        // between them have four lines.
+        let expected = [
+            "b---b---b---b---b---b---b---b---b",
+            r"| \ | / | \ | / | \ | / | \ | / |",
+            "b---b---b---b---b---b---b---b---b",
+            r"| / | \ | / | \ | / | \ | / | \ |",
+            "b---w---b---w---.---b---w---b---w",
+            r"| \ | / | \ | / | \ | / | \ | / |",
+            "w---w---w---w---w---w---w---w---w",
+            r"| / | \ | / | \ | / | \ | / | \ |",
+            "w---w---w---w---w---w---w---w---w",
+        ];
+        assert_eq!(drawn, expected);
+        // A highlighted point keeps its lines, and crossing diagonals meet in an X.
+        let mut options = Options::default();
+        options.highlight.insert(g.cell("e3").expect("e3"));
+        let text = render(&g, |c| g.name(c).to_string(), &options);
+        assert!(text.contains("d3--[e3]--f3"), "{text}");
+        let file = include_str!("../../../variants/fanorona-dimy.toml")
+            .replace("diagonals = \"alternating\"", "diagonals = \"all\"");
+        let every = bushka_geometry::load_str(&file, "every diagonal").expect("loads");
+        let text = render(&every, |_| ".".to_string(), &Options::default());
+        assert_eq!(text.lines().nth(1), Some(r"  | X | X | X | X |"), "{text}");
+    }
+
+    #[test]
+    fn other_boards_are_drawn_without_lines() {
+        for name in ["bushka", "hexbushka", "draughts", "frisian", "turkish"] {
+            let text: String = start(&official(name), false)
+                .into_iter()
+                .map(|(_, l)| l)
+                .collect();
+            assert!(!text.contains('-') && !text.contains('|'), "{name}: {text}");
         }
     }
 

@@ -1,6 +1,7 @@
 //! Interoperation with real programs of the draughts world: `dame hub` (PyPI `dame-rs`)
 //! playing as a bushka player over Hub, and pydraughts' Hub client (PyPI `pydraughts`)
-//! driving `bushka hub`. They need a Python virtual environment with both packages,
+//! driving `bushka hub`, and kish (PyPI `kish`, Turkish draughts) judging the `turkish`
+//! file's moves. They need a Python virtual environment with these packages,
 //! named by `BUSHKA_INTEROP_VENV`: `tests/all.sh` makes one and runs these tests.
 
 use std::path::PathBuf;
@@ -71,4 +72,70 @@ fn pydraughts_drives_bushka_hub_through_a_game() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
     assert!(plies > 20, "{out}");
+}
+
+#[test]
+#[ignore = "needs kish in BUSHKA_INTEROP_VENV: run by tests/all.sh"]
+fn turkish_moves_agree_with_kish_at_every_position_of_random_games() {
+    use bushka_rules::Budget;
+    use bushka_session::Variant;
+
+    let geometry = match bushka_geometry::builtin("turkish") {
+        Some(Ok(g)) => g,
+        other => panic!("the turkish built-in did not load: {other:?}"),
+    };
+    let variant = Variant::new(geometry);
+    let python = venv().join("bin/python");
+    let output = std::process::Command::new(python)
+        .arg(root().join("tests/interop/kish_turkish.py"))
+        .args(["300", "20261126", "200"])
+        .output()
+        .expect("python runs");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let (mut positions, mut captures, mut perfts) = (0, 0, 0);
+    for line in out.lines() {
+        if let Some(row) = line.strip_prefix("perft ") {
+            let (depth, count) = row.split_once(' ').expect("perft D N");
+            let depth: u32 = depth.parse().expect("a depth");
+            let ours = variant
+                .start()
+                .perft(depth, &Budget::default())
+                .expect("within the budget");
+            assert_eq!(ours.to_string(), count, "perft {depth}");
+            perfts += 1;
+            continue;
+        }
+        let (text, theirs) = line.split_once('\t').expect("POSITION<TAB>MOVES");
+        let position = variant
+            .position(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let g = position.geometry().clone();
+        let mut ours: Vec<String> = position
+            .legal_moves(u64::MAX)
+            .expect("within the budget")
+            .iter()
+            .map(|m| {
+                let mut id = format!("{}-{}", g.name(m.from), g.name(m.to));
+                let mut taken: Vec<&str> = m.captured.iter().map(|&c| g.name(c)).collect();
+                taken.sort_unstable();
+                if !taken.is_empty() {
+                    id.push('x');
+                    id.push_str(&taken.join(","));
+                }
+                id
+            })
+            .collect();
+        ours.sort_unstable();
+        let mut theirs: Vec<&str> = theirs.split_whitespace().collect();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs, "{text}");
+        positions += 1;
+        captures += usize::from(theirs.iter().any(|m| m.contains('x')));
+    }
+    println!("{positions} positions ({captures} with captures), {perfts} perft depths");
+    assert!(
+        positions > 10_000 && captures > 1_000 && perfts == 5,
+        "{out}"
+    );
 }

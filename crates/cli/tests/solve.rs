@@ -71,6 +71,35 @@ fn solve_reports_counts_and_the_longest_win_and_saves_tables() {
 }
 
 #[test]
+fn stones_that_never_crown_need_no_king_tables() {
+    // Fanoron-Dimy has no promotion: 2M v 1M leads only to tables of men, and every
+    // signature of at most three pieces is one of men only.
+    let out = bushka(&[
+        "solve",
+        "--variant",
+        "variants/fanorona-dimy.toml",
+        "--material",
+        "2M v 1M",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved: Vec<&str> = text.lines().filter(|l| l.starts_with("solved ")).collect();
+    assert_eq!(solved.len(), 5, "{text}");
+    assert!(solved.iter().all(|l| !l.contains('K')), "{text}");
+    let out = bushka(&[
+        "solve",
+        "--variant",
+        "variants/fanorona-dimy.toml",
+        "--pieces",
+        "3",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("2M v 1M on fanorona-dimy:"), "{text}");
+    assert!(!text.contains('K'), "{text}");
+}
+
+#[test]
 fn solve_refuses_bad_material() {
     let out = bushka(&["solve", "--material", "3K vs 1K"]);
     assert_eq!(out.status.code(), Some(1));

@@ -75,6 +75,16 @@ impl Limits {
         }
     }
 
+    /// These limits without time: the depth and node count a search may reach while
+    /// it ponders (its time starts when the move pondered on is played).
+    pub fn untimed(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            ..Limits::default()
+        }
+    }
+
     /// These limits for a move asked under `turn`: its clock, and a time for the move
     /// no longer than either's.
     pub fn for_turn(&self, turn: &Turn) -> Limits {

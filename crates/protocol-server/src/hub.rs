@@ -341,7 +341,7 @@ impl Hub {
         let unlimited = level == Limits::default();
         let search = Search {
             analysis: self.game.analysis(),
-            limits: if pondering { Limits::default() } else { level },
+            limits: if pondering { level.untimed() } else { level },
             held: pondering || unlimited,
             after_hit: pondering.then_some(level),
         };

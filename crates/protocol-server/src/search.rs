@@ -14,7 +14,7 @@ use bushka_session::{Analysis, AnalysisResult, IterationReport, Searcher};
 pub struct Search {
     /// The position, with its game's history.
     pub analysis: Analysis,
-    /// Its limits (none for time while pondering).
+    /// Its limits (while pondering, only the depth and node count: no time).
     pub limits: Limits,
     /// Whether it answers only once released (by `stop` or a ponder hit): an
     /// infinite search, or pondering.

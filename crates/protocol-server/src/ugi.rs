@@ -260,7 +260,7 @@ impl Ugi {
         let (limits, held) = limits(go, self.game.session().side_to_move());
         let search = Search {
             analysis: self.game.analysis(),
-            limits: if go.ponder { Limits::default() } else { limits },
+            limits: if go.ponder { limits.untimed() } else { limits },
             held,
             after_hit: go.ponder.then_some(limits),
         };

@@ -139,6 +139,25 @@ fn pondering_waits_for_the_hit_then_plays_within_the_level() {
 }
 
 #[test]
+fn pondering_at_a_depth_level_stops_at_that_depth_and_answers_on_the_hit() {
+    let mut hub = ready();
+    hub.send("pos start moves=\"32-28\"");
+    hub.send("level depth=3");
+    hub.send("go ponder");
+    // The search reaches depth 3 and waits: it holds its answer, and reports no
+    // deeper iteration however long the hit takes.
+    while value(&hub.expect("info"), "depth") != Some("3") {}
+    let later = hub.only_for("info", Duration::from_millis(500));
+    assert!(
+        later.iter().all(|l| value(l, "depth") == Some("3")),
+        "{later:?}"
+    );
+    hub.send("ponder-hit");
+    hub.expect_skipping("done", &["info"]);
+    hub.close();
+}
+
+#[test]
 fn another_line_during_a_search_ends_it_first_as_in_scan() {
     let mut hub = ready();
     hub.send("pos start");

@@ -64,15 +64,17 @@ impl Progress for Silent {}
 const CHUNK: u64 = 1 << 13;
 
 /// The signatures one move can lead to from `material` other than itself: the mover
-/// may capture any of the opponent's pieces and may promote one man.
-pub fn successors(material: Material) -> Vec<Material> {
+/// may capture any of the opponent's pieces and may promote one man where `promotes`
+/// says its men can (a colour without a promotion zone, as in Fanorona, never makes a
+/// king, so no table with its kings is needed).
+pub fn successors(material: Material, promotes: ByColour<bool>) -> Vec<Material> {
     let mut out = Vec::new();
     for mover in Colour::BOTH {
         let (m, o) = (mover, mover.opponent());
         if material.pieces(mover) == 0 {
             continue;
         }
-        for promote in 0..=u8::from(material.men[m] > 0) {
+        for promote in 0..=u8::from(material.men[m] > 0 && promotes[m]) {
             for kings in 0..=material.kings[o] {
                 for men in 0..=material.men[o] {
                     let captured = kings < material.kings[o] || men < material.men[o];
@@ -92,6 +94,12 @@ pub fn successors(material: Material) -> Vec<Material> {
         }
     }
     out
+}
+
+/// Whether each colour's men can promote on `board`: it has a promotion zone.
+fn promoting<B: Bits>(board: &Board<B>) -> ByColour<bool> {
+    let zone = |colour| !board.promotion(colour).is_empty();
+    ByColour::new(zone(Colour::White), zone(Colour::Black))
 }
 
 /// A signature that cannot be solved.
@@ -151,7 +159,7 @@ fn check_history<B: Bits>(
             limit,
         });
     }
-    successors(material)
+    successors(material, promoting(board))
         .into_iter()
         .try_for_each(|next| check_history(board, asked, next))
 }
@@ -165,7 +173,7 @@ fn solve_checked<B: Bits>(
     if tables.covers(&material) {
         return Ok(());
     }
-    for next in successors(material) {
+    for next in successors(material, promoting(board)) {
         solve_checked(board, tables, next, progress)?;
     }
     let table = solve_one(board, tables, material, progress)?;

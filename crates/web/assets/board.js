@@ -115,7 +115,10 @@ export class Board {
     // shape it sits above the piece, which is made small enough to leave it room.
     const square = L.shape === "square";
     const fontSize = square ? Math.min(0.24, r * 0.42) : Math.min(0.24, r * 0.32);
-    const pr = square ? Math.min(0.4, r * 0.74) : r * 0.6;
+    // A board of points shows each point as a dot where its lines meet, under a stone
+    // that nearly fills the room between points (smaller when names need room above).
+    const points = L.shape === "circle";
+    const pr = square ? Math.min(0.4, r * 0.74) : points && !this.names ? r * 0.82 : r * 0.6;
     L.cells.forEach((cell, i) => {
       const [x, y] = this.point(i);
       const g = el("g", { "data-cell": i, "data-name": cell.name, class: "cell" }, svg);
@@ -128,7 +131,10 @@ export class Board {
       if (L.shape === "square") el("rect", { ...attrs, x: x - r, y: y - r, width: 2 * r, height: 2 * r }, g);
       else if (L.shape === "hex_flat") el("polygon", { ...attrs, points: polygon(x, y, r, 0) }, g);
       else if (L.shape === "hex_pointy") el("polygon", { ...attrs, points: polygon(x, y, r, 30) }, g);
-      else el("circle", { ...attrs, cx: x, cy: y, r }, g);
+      else {
+        el("circle", { ...attrs, class: `${attrs.class} spot`, cx: x, cy: y, r }, g);
+        el("circle", { cx: x, cy: y, r: r * 0.16, class: "point" }, g);
+      }
       el("title", {}, g).textContent = cell.name;
       const p = byCell.get(i);
       if (p) {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use bushka_geometry::Colour;
 use bushka_session::{Variant, line_text};
 use bushka_tablebase::{MAX_PIECES, Material, Progress, Table, Tablebases, Value, load_dir, save};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -42,7 +43,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         targets.push(text.parse::<Material>()?);
     }
     if let Some(n) = args.pieces {
-        targets.extend(Material::up_to(n));
+        // Kings only for a colour that can have them: one with a promotion zone or
+        // with kings at the start (Fanorona's stones never crown).
+        let kings_possible = |c: Colour| {
+            let side = geometry.side(c);
+            !side.promotion.is_empty() || !side.kings.is_empty()
+        };
+        targets.extend(Material::up_to(n).into_iter().filter(|m| {
+            Colour::BOTH
+                .iter()
+                .all(|&c| m.kings[c] == 0 || kings_possible(c))
+        }));
     }
     let mut tables = match &args.save {
         Some(dir) if dir.is_dir() => load_dir(dir, &geometry)?,

@@ -90,16 +90,18 @@ impl Conversation {
     }
 
     /// Asserts that only lines starting with `word` come for `wait` (`info` lines
-    /// while a search runs).
-    pub fn only_for(&mut self, word: &str, wait: Duration) {
+    /// while a search runs), and returns them.
+    pub fn only_for(&mut self, word: &str, wait: Duration) -> Vec<String> {
         let until = std::time::Instant::now() + wait;
+        let mut seen = Vec::new();
         while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
             match self.next_within(left) {
-                Some(line) if line.split_whitespace().next() == Some(word) => {}
+                Some(line) if line.split_whitespace().next() == Some(word) => seen.push(line),
                 Some(line) => panic!("unexpected `{line}`:\n{}", self.transcript.join("\n")),
-                None => return,
+                None => break,
             }
         }
+        seen
     }
 
     /// Closes the server's input and waits for it to end, which it must do promptly.
