@@ -329,10 +329,13 @@ export class Play {
 
   chooseRoute(moves) {
     const box = $("choose-route");
-    box.innerHTML = "<div>Two routes join these cells; pick one:</div>";
+    box.innerHTML = "<div>More than one move joins these cells; pick one:</div>";
+    // Each named as it is written (its notation names it alone: a route, or Fanorona's
+    // approach A or withdrawal W), with the pieces it takes.
+    const name = (i) => this.game.layout.cells[i].name;
     for (const m of moves) {
       const b = document.createElement("button");
-      b.textContent = `${m.route_text} (takes ${m.captured.length})`;
+      b.textContent = `${m.text} (takes ${m.captured.map(name).sort().join(" ")})`;
       b.addEventListener("mouseenter", () => this.board.setMarks({ ...this.marks(), route: m.routes[0], captured: m.captured }));
       b.addEventListener("click", () => { box.hidden = true; this.play(m.text); });
       box.appendChild(b);
@@ -421,7 +424,8 @@ export class Play {
   compulsoryText() {
     const c = this.game.current.compulsory;
     const n = c.count === 1 ? "1 piece" : `${c.count} pieces`;
-    return `Capture is compulsory: take ${n} (the pieces ringed in red must capture).`;
+    const take = c.fewest === c.count ? `take ${n}` : `any capture, taking ${c.fewest} to ${n}`;
+    return `Capture is compulsory: ${take} (the pieces ringed in red must capture).`;
   }
 
   marks() {

@@ -41,8 +41,12 @@ pub struct PieceView {
 /// The compulsory capture of a position, shown before the player moves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Compulsory {
-    /// Pieces each legal capture takes (the majority rule makes them all equal).
+    /// The most pieces a legal capture takes (every capture takes as many under the
+    /// majority rule).
     pub count: u32,
+    /// The fewest pieces a legal capture takes (below `count` where any capture may be
+    /// chosen, as in Fanorona or English checkers).
+    pub fewest: u32,
     /// The cells of the pieces that must capture.
     pub pieces: Vec<usize>,
 }
@@ -113,12 +117,10 @@ pub fn position_view(pos: &Position, legal: &[DescribedMove]) -> PositionView {
         let mut from: Vec<usize> = legal.iter().map(|m| m.from.index()).collect();
         from.sort_unstable();
         from.dedup();
+        let counts = legal.iter().map(DescribedMove::capture_count);
         Compulsory {
-            count: legal
-                .iter()
-                .map(DescribedMove::capture_count)
-                .max()
-                .unwrap_or(0) as u32,
+            count: counts.clone().max().unwrap_or(0) as u32,
+            fewest: counts.min().unwrap_or(0) as u32,
             pieces: from,
         }
     });

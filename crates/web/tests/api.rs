@@ -88,6 +88,7 @@ async fn any_position_gives_its_legal_moves_and_compulsory_capture() {
     assert_eq!(legal[0]["kind"], "piece_capture");
     assert_eq!(legal[0]["captured"].as_array().map(Vec::len), Some(2));
     assert_eq!(view["position"]["compulsory"]["count"], 2);
+    assert_eq!(view["position"]["compulsory"]["fewest"], 2);
     assert_error(
         &s.post("/api/position", json!({"position": "W:Wz9:Bc6"}))
             .await,

@@ -63,13 +63,34 @@ test("where two captures join the same cells, the player picks the route", async
   const board = await page.locator("#board svg").boundingBox();
   assert.ok(box.y >= board.y && box.y + box.height <= board.y + board.height, `route box ${JSON.stringify(box)} on the board ${JSON.stringify(board)}`);
   const routes = await page.$$eval("#choose-route button", (b) => b.map((x) => x.textContent));
-  assert.deepEqual(routes.sort(), ["d6-d5-e5x (takes 2)", "d6-e6-e5x (takes 2)"]);
+  assert.deepEqual(routes.sort(), ["d6-d5-e5x (takes d4 f5)", "d6-e6-e5x (takes e4 f6)"]);
   await page.screenshot({ path: join(SHOTS, "bushka-choose-route.png") });
   await page.click("#choose-route button:has-text('d6-e6-e5x')");
   await settle(page);
   assert.deepEqual(await moveList(page), ["d6-e6-e5x"]);
   const black = await page.$$eval("#board [data-piece^='black']", (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
   assert.deepEqual(black.sort(), ["b7", "d4", "f5"]);
+  await page.close();
+});
+
+test("on Fanorona the player picks approach or withdrawal", async () => {
+  const page = await openApp(browser, server.url);
+  // From the start d3-e3 approaches f3 or withdraws from c3 (RULES.md section 9).
+  await newGame(page, { variant: "fanorona", white: "human", black: "human" });
+  // Any capture may be chosen: the line under the board says so.
+  assert.match(await page.textContent("#notice"), /Capture is compulsory: any capture, taking 1 to 2 pieces/);
+  await clickCell(page, "d3");
+  await clickCell(page, "e3");
+  await page.waitForSelector("#choose-route:not([hidden])");
+  const choices = await page.$$eval("#choose-route button", (b) => b.map((x) => x.textContent));
+  assert.deepEqual(choices.sort(), ["d3-e3A (takes f3)", "d3-e3W (takes c3)"]);
+  await page.screenshot({ path: join(SHOTS, "fanorona-choose.png") });
+  await page.click("#choose-route button:has-text('d3-e3W')");
+  await settle(page);
+  assert.deepEqual(await moveList(page), ["d3-e3W"]);
+  const black = await page.$$eval("#board [data-piece^='black']", (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
+  assert.equal(black.length, 21);
+  assert.ok(!black.includes("c3") && black.includes("f3"), black.join(" "));
   await page.close();
 });
 
