@@ -458,6 +458,9 @@ export class Play {
     $("players").textContent = `${g.layout.name}. White: ${playerName(g.white)}; Black: ${playerName(g.black)}.`;
     $("outcome").textContent = g.outcome ? `${g.outcome.result} ${g.outcome.text}` : "";
     this.showStatus();
+    // The move box's example: two moves of this position, in this variant's notation.
+    const examples = g.current.legal.slice(0, 2).map((mv) => mv.text);
+    $("move-input").placeholder = examples.length ? `Type a move: ${examples.join(", ")}` : "Type a move";
     if (this.viewPly === null && this.myTurn() && g.current.compulsory && !$("notice").textContent) this.notice(this.compulsoryText());
     const list = $("moves");
     list.innerHTML = "";

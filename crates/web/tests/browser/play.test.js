@@ -77,6 +77,10 @@ test("on Fanorona the player picks approach or withdrawal", async () => {
   const page = await openApp(browser, server.url);
   // From the start d3-e3 approaches f3 or withdraws from c3 (RULES.md section 9).
   await newGame(page, { variant: "fanorona", white: "human", black: "human" });
+  // The move box's example is written in Fanorona's notation, from this position.
+  const example = await page.getAttribute("#move-input", "placeholder");
+  assert.match(example, /^Type a move: [a-i][1-5]\S*, [a-i][1-5]\S*$/);
+  assert.ok(example.includes("e3"), example);
   // Any capture may be chosen: the line under the board says so.
   assert.match(await page.textContent("#notice"), /Capture is compulsory: any capture, taking 1 to 2 pieces/);
   await clickCell(page, "d3");
