@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SHOTS, startServer, startBrowser, openApp, settle, newGame, clickCell, clickAMove, moveList, shownPly } from "./server.js";
+import { SHOTS, startServer, startBrowser, openApp, settle, newGame, clickCell, clickAMove, moveList, pieceCells, shownPly } from "./server.js";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -68,7 +68,7 @@ test("where two captures join the same cells, the player picks the route", async
   await page.click("#choose-route button:has-text('d6-e6-e5x')");
   await settle(page);
   assert.deepEqual(await moveList(page), ["d6-e6-e5x"]);
-  const black = await page.$$eval("#board [data-piece^='black']", (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
+  const black = await pieceCells(page, "black");
   assert.deepEqual(black.sort(), ["b7", "d4", "f5"]);
   await page.close();
 });
@@ -92,7 +92,7 @@ test("on Fanorona the player picks approach or withdrawal", async () => {
   await page.click("#choose-route button:has-text('d3-e3W')");
   await settle(page);
   assert.deepEqual(await moveList(page), ["d3-e3W"]);
-  const black = await page.$$eval("#board [data-piece^='black']", (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
+  const black = await pieceCells(page, "black");
   assert.equal(black.length, 21);
   assert.ok(!black.includes("c3") && black.includes("f3"), black.join(" "));
   await page.close();

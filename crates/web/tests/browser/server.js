@@ -103,6 +103,11 @@ export async function clickCell(page, name, board = "#board") {
   await page.click(`${board} [data-name='${name}']`);
 }
 
+/** The cells (names) of one colour's pieces on the play board. */
+export function pieceCells(page, colour) {
+  return page.$$eval(`#board [data-piece^='${colour}']`, (p) => p.map((x) => x.closest("[data-cell]").dataset.name));
+}
+
 /** The move list's texts. */
 export function moveList(page) {
   return page.$$eval("#moves span[data-ply]", (spans) => spans.map((s) => s.textContent));
