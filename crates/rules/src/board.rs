@@ -312,19 +312,50 @@ impl<B: Bits> Board<B> {
     /// The cells reached by one step in direction `d` from the cells of `set`.
     #[inline]
     pub fn step(&self, set: B, d: Dir) -> B {
-        self.apply(&self.forward_steps[d.index()], set)
+        if self.rotates {
+            self.step_as::<true>(set, d)
+        } else {
+            self.step_as::<false>(set, d)
+        }
     }
 
     /// The cells whose neighbour in direction `d` is in `set`.
     #[inline]
     pub fn step_back(&self, set: B, d: Dir) -> B {
-        self.apply(&self.backward_steps[d.index()], set)
+        if self.rotates {
+            self.step_back_as::<true>(set, d)
+        } else {
+            self.step_back_as::<false>(set, d)
+        }
     }
 
+    /// Whether every step is one rotation of the bits ([`Board::step_as`] may then be
+    /// told so).
+    #[inline]
+    pub(crate) fn rotates(&self) -> bool {
+        self.rotates
+    }
+
+    /// [`Board::step`], `ROTATES` only when the board rotates ([`Board::rotates`]): the
+    /// hot paths that know it at compile time skip the test at every step.
     #[inline(always)]
-    fn apply(&self, step: &SetStep<B>, set: B) -> B {
+    pub(crate) fn step_as<const ROTATES: bool>(&self, set: B, d: Dir) -> B {
+        self.apply::<ROTATES>(&self.forward_steps[d.index()], set)
+    }
+
+    /// [`Board::step_back`], `ROTATES` as for [`Board::step_as`].
+    #[inline(always)]
+    pub(crate) fn step_back_as<const ROTATES: bool>(&self, set: B, d: Dir) -> B {
+        self.apply::<ROTATES>(&self.backward_steps[d.index()], set)
+    }
+
+    /// One step of `set`: a rotation when `ROTATES` (which the board then does),
+    /// otherwise its shift or its table.
+    #[inline(always)]
+    fn apply<const ROTATES: bool>(&self, step: &SetStep<B>, set: B) -> B {
         let from = set & step.from;
-        if self.rotates {
+        if ROTATES {
+            debug_assert!(self.rotates);
             return from.rotate_up(step.rotation);
         }
         match step.by {

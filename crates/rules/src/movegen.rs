@@ -61,17 +61,19 @@ impl<B: Bits> Board<B> {
     /// arithmetic without listing the moves. `scratch` is used for captures.
     #[inline(always)]
     pub fn count_legal(&self, pos: &Position<B>, scratch: &mut MoveList<B>) -> u64 {
-        if self.plain {
-            self.count_legal_as::<true>(pos, scratch)
-        } else {
-            self.count_legal_as::<false>(pos, scratch)
+        match (self.plain, self.rotates()) {
+            (true, true) => self.count_legal_as::<true, true>(pos, scratch),
+            (true, false) => self.count_legal_as::<true, false>(pos, scratch),
+            (false, true) => self.count_legal_as::<false, true>(pos, scratch),
+            (false, false) => self.count_legal_as::<false, false>(pos, scratch),
         }
     }
 
     /// [`Board::count_legal`], `PLAIN` when the board is plain ([`Board::plain`]): the
-    /// clauses' checks are then compiled away.
+    /// clauses' checks are then compiled away; `ROTATES` when it rotates
+    /// ([`Board::rotates`]): every step is then one rotation.
     #[inline(always)]
-    pub(crate) fn count_legal_as<const PLAIN: bool>(
+    pub(crate) fn count_legal_as<const PLAIN: bool, const ROTATES: bool>(
         &self,
         pos: &Position<B>,
         scratch: &mut MoveList<B>,
@@ -90,7 +92,7 @@ impl<B: Bits> Board<B> {
                 capture::contact::generate(self, pos, scratch);
                 scratch.len() as u64
             }
-            CaptureStyle::Jump => capture::jump::count::<B, PLAIN>(self, pos, scratch),
+            CaptureStyle::Jump => capture::jump::count::<B, PLAIN, ROTATES>(self, pos, scratch),
             CaptureStyle::ApproachWithdrawal => {
                 capture::approach::generate(self, pos, scratch);
                 scratch.len() as u64
@@ -99,7 +101,7 @@ impl<B: Bits> Board<B> {
         if captures > 0 || scratch.exhausted().is_some() {
             captures
         } else {
-            self.count_quiet::<PLAIN>(pos)
+            self.count_quiet::<PLAIN, ROTATES>(pos)
         }
     }
 
@@ -204,14 +206,14 @@ impl<B: Bits> Board<B> {
 
     /// Counts the quiet moves with set arithmetic (same count as `quiet_moves`).
     #[inline(always)]
-    fn count_quiet<const PLAIN: bool>(&self, pos: &Position<B>) -> u64 {
+    fn count_quiet<const PLAIN: bool, const ROTATES: bool>(&self, pos: &Position<B>) -> u64 {
         let me = pos.side();
         let men = pos.men(me);
         let empty = self.all & !pos.occupied();
         let min_back = self.rules.min_line - 1;
         let mut n = 0u64;
         for &d in self.forward(me) {
-            let movers = men & self.step_back(empty, d);
+            let movers = men & self.step_back_as::<ROTATES>(empty, d);
             n += movers.count() as u64;
             if !self.rules.line_moves {
                 continue;
@@ -220,7 +222,7 @@ impl<B: Bits> Board<B> {
             let mut behind = movers;
             let mut k = 0;
             loop {
-                behind = men & self.step_back(behind, d);
+                behind = men & self.step_back_as::<ROTATES>(behind, d);
                 if behind.is_empty() {
                     break;
                 }
@@ -245,7 +247,7 @@ impl<B: Bits> Board<B> {
             for &d in dirs {
                 let mut reach = kings;
                 loop {
-                    reach = self.step(reach, d) & empty;
+                    reach = self.step_as::<ROTATES>(reach, d) & empty;
                     if reach.is_empty() {
                         break;
                     }

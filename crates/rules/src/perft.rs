@@ -99,16 +99,17 @@ fn last_ply_portable<B: Bits>(
     list: &MoveList<B>,
     scratch: &mut MoveList<B>,
 ) -> Result<u64, GenerationLimit> {
-    if board.plain {
-        last_ply_as::<B, true>(board, pos, list, scratch)
-    } else {
-        last_ply_as::<B, false>(board, pos, list, scratch)
+    match (board.plain, board.rotates()) {
+        (true, true) => last_ply_as::<B, true, true>(board, pos, list, scratch),
+        (true, false) => last_ply_as::<B, true, false>(board, pos, list, scratch),
+        (false, true) => last_ply_as::<B, false, true>(board, pos, list, scratch),
+        (false, false) => last_ply_as::<B, false, false>(board, pos, list, scratch),
     }
 }
 
-/// [`last_ply_portable`], `PLAIN` when the board is plain ([`Board::plain`]).
+/// [`last_ply_portable`], `PLAIN` and `ROTATES` as for [`Board::count_legal_as`].
 #[inline(always)]
-fn last_ply_as<B: Bits, const PLAIN: bool>(
+fn last_ply_as<B: Bits, const PLAIN: bool, const ROTATES: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     list: &MoveList<B>,
@@ -117,7 +118,7 @@ fn last_ply_as<B: Bits, const PLAIN: bool>(
     let mut total = 0;
     for mv in list.iter() {
         let next = pos.placement_after::<PLAIN>(board, mv);
-        total += board.count_legal_as::<PLAIN>(&next, scratch);
+        total += board.count_legal_as::<PLAIN, ROTATES>(&next, scratch);
         if let Some(limit) = scratch.exhausted() {
             return Err(limit);
         }

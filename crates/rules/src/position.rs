@@ -148,30 +148,36 @@ impl<B: Bits> Position<B> {
         board: &Board<B>,
         mv: &Move<B>,
     ) -> Position<B> {
-        let mut next = *self;
         let (m, t) = (self.side, self.side.opponent());
         let (from, to) = (B::bit(mv.from), B::bit(mv.to));
-        let was_king = !(self.kings[m] & from).is_empty();
+        let (mut men, mut kings) = (self.men, self.kings);
+        let was_king = !(kings[m] & from).is_empty();
         if was_king {
-            next.kings[m] ^= from;
+            kings[m] ^= from;
         } else {
-            next.men[m] ^= from;
+            men[m] ^= from;
         }
         if was_king || mv.promotes {
-            next.kings[m] |= to;
+            kings[m] |= to;
         } else {
-            next.men[m] |= to;
+            men[m] |= to;
         }
-        next.men[t] &= !mv.captured;
-        next.kings[t] &= !mv.captured;
-        next.side = self.side.opponent();
-        if !PLAIN && board.counts_king_runs {
-            // By value: a reference to `next` would keep it out of registers in the
-            // hot path of every board.
-            let men_left = next.men.map(|men| !men.is_empty());
-            next.runs = board.runs_after(self, mv, men_left);
+        men[t] &= !mv.captured;
+        kings[t] &= !mv.captured;
+        let runs = if !PLAIN && board.counts_king_runs {
+            // By value: a reference to a new position would keep it out of registers
+            // in the hot path of every board.
+            board.runs_after(self, mv, men.map(|men| !men.is_empty()))
+        } else {
+            self.runs
+        };
+        Position {
+            men,
+            kings,
+            side: t,
+            runs,
+            hash: self.hash,
         }
-        next
     }
 
     /// The same placement with the other player to move.

@@ -94,25 +94,31 @@ pub(crate) fn generate<B: Bits>(
     pos: &Position<B>,
     out: &mut MoveList<B>,
 ) -> bool {
-    captures::<B, false>(board, pos, out, false) > 0
+    let found = if board.rotates() {
+        captures::<B, false, true>(board, pos, out, false)
+    } else {
+        captures::<B, false, false>(board, pos, out, false)
+    };
+    found > 0
 }
 
 /// The number of jump captures in `pos`, with `out` as scratch (see [`captures`]);
-/// `PLAIN` when the board is plain ([`Board::plain`]).
+/// `PLAIN` when the board is plain ([`Board::plain`]), `ROTATES` when it rotates
+/// ([`Board::rotates`]).
 #[inline(always)]
-pub(crate) fn count<B: Bits, const PLAIN: bool>(
+pub(crate) fn count<B: Bits, const PLAIN: bool, const ROTATES: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     out: &mut MoveList<B>,
 ) -> u64 {
-    captures::<B, PLAIN>(board, pos, out, true)
+    captures::<B, PLAIN, ROTATES>(board, pos, out, true)
 }
 
 /// Generates the jump captures of `pos` into `out` (which must be empty), judged by
 /// the majority rule on the fast path (known taken when `PLAIN`) and by the ranking of
-/// every clause otherwise.
+/// every clause otherwise; `ROTATES` as for [`count`].
 #[inline(always)]
-fn captures<B: Bits, const PLAIN: bool>(
+fn captures<B: Bits, const PLAIN: bool, const ROTATES: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     out: &mut MoveList<B>,
@@ -120,16 +126,16 @@ fn captures<B: Bits, const PLAIN: bool>(
 ) -> u64 {
     if PLAIN || board.jumps.plain {
         let mut judge = Majority::new(board.majority);
-        judged(board, pos, out, counting, &mut judge)
+        judged::<B, _, ROTATES>(board, pos, out, counting, &mut judge)
     } else {
-        ranked(board, pos, out, counting)
+        ranked::<B, ROTATES>(board, pos, out, counting)
     }
 }
 
 /// [`captures`] under every clause, judged by the precedence criteria: kept out of
 /// line so that the fast path stays small.
 #[inline(never)]
-fn ranked<B: Bits>(
+fn ranked<B: Bits, const ROTATES: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     out: &mut MoveList<B>,
@@ -137,14 +143,15 @@ fn ranked<B: Bits>(
 ) -> u64 {
     let their_kings = pos.kings(pos.side().opponent());
     let mut judge = Ranking::new(board.rules.precedence, their_kings);
-    judged(board, pos, out, counting, &mut judge)
+    judged::<B, _, ROTATES>(board, pos, out, counting, &mut judge)
 }
 
 /// Generates the jump captures of `pos` into `out` (which must be empty). With
 /// `counting`, the men's single jumps that end the move (see [`going_on`]) are
 /// counted instead of listed where the judge allows. Returns the number of captures.
+/// `ROTATES` as for [`count`].
 #[inline(always)]
-fn judged<B: Bits, J: Judge<B>>(
+fn judged<B: Bits, J: Judge<B>, const ROTATES: bool>(
     board: &Board<B>,
     pos: &Position<B>,
     out: &mut MoveList<B>,
@@ -167,8 +174,10 @@ fn judged<B: Bits, J: Judge<B>>(
     let mut jumps_from = [B::EMPTY; MAX_DIRS];
     let mut can_jump = B::EMPTY;
     for &d in men_dirs {
-        jumps_from[d.index()] = board.step_back(men_targets & board.step_back(empty, d), d);
-        can_jump |= jumps_from[d.index()];
+        let from =
+            board.step_back_as::<ROTATES>(men_targets & board.step_back_as::<ROTATES>(empty, d), d);
+        jumps_from[d.index()] = from;
+        can_jump |= from;
     }
     let men = pos.men(me) & can_jump;
     let kings = pos.kings(me);
@@ -177,7 +186,7 @@ fn judged<B: Bits, J: Judge<B>>(
     }
     let searched = if clauses.singles {
         let go_on = can_jump | clauses.crown_and_go_on[me];
-        going_on(board, men_dirs, men, &jumps_from, go_on)
+        going_on::<B, ROTATES>(board, men_dirs, men, &jumps_from, go_on)
     } else {
         men
     };
@@ -212,7 +221,7 @@ fn judged<B: Bits, J: Judge<B>>(
             promotion: board.promotion(me),
             crowned: false,
         },
-        crowned: Mover::king(board, theirs, true),
+        theirs,
         started_king: false,
         their_kings: pos.kings(me.opponent()),
         tracks_order,
@@ -248,7 +257,7 @@ fn judged<B: Bits, J: Judge<B>>(
 /// first piece again nor land on the origin (both would need the opposite direction
 /// over the same piece), so the first jump's vacated and jumped cells change nothing.
 #[inline(always)]
-fn going_on<B: Bits>(
+fn going_on<B: Bits, const ROTATES: bool>(
     board: &Board<B>,
     dirs: &[Dir],
     men: B,
@@ -257,7 +266,8 @@ fn going_on<B: Bits>(
 ) -> B {
     let mut on = B::EMPTY;
     for &d in dirs {
-        on |= men & jumps_from[d.index()] & board.step_back(board.step_back(go_on, d), d);
+        let back = board.step_back_as::<ROTATES>(board.step_back_as::<ROTATES>(go_on, d), d);
+        on |= men & jumps_from[d.index()] & back;
     }
     on
 }
@@ -384,8 +394,8 @@ struct Sequences<'a, B: Bits, J> {
     vacant: B,
     /// How the piece jumps now.
     mover: Mover<'a, B>,
-    /// How a man crowned mid-capture jumps on.
-    crowned: Mover<'a, B>,
+    /// The opposing pieces (a man crowned mid-capture jumps on as a king taking them).
+    theirs: B,
     /// Whether the piece started the move as a king.
     started_king: bool,
     /// The opponent's kings.
@@ -501,7 +511,8 @@ impl<B: Bits, J: Judge<B>> Sequences<'_, B, J> {
                     return true;
                 }
                 PromotionDuringCapture::ContinueAsKing => {
-                    let man = std::mem::replace(&mut self.mover, self.crowned);
+                    let crowned = Mover::king(self.board, self.theirs, true);
+                    let man = std::mem::replace(&mut self.mover, crowned);
                     let went_on = self.search(here, taken, order, Some(d));
                     self.mover = man;
                     return went_on;
