@@ -102,6 +102,9 @@ pub enum CliError {
         /// The expectations file.
         file: String,
     },
+    /// A training that cannot run (`train`).
+    #[error("{0}")]
+    Train(#[from] bushka_train::TrainError),
     /// An argument combination that cannot work (named in the message).
     #[error("{0}")]
     Usage(String),

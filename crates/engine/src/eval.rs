@@ -17,10 +17,18 @@
 //! much, and a side to move with a man that steps into its zone now scores
 //! [`PROMOTES_NOW`] men.
 //!
-//! All weights live in [`Weights`].
+//! All weights live in [`Weights`]. A variant whose file names a learned evaluation
+//! (`[evaluation] weights`, written by `bushka train`) is scored by it instead
+//! ([`crate::learned`]), unless the player asks for this one (`engine:eval=classic`).
 
-use bushka_geometry::{ByColour, Colour, Dir, Goal};
+use std::sync::Arc;
+
+use bushka_geometry::{Colour, Goal};
 use bushka_rules::{Bits, Board, Position};
+
+use crate::learned::Learned;
+use crate::score::MAX_EVAL;
+use crate::terms::TermTables;
 
 /// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,11 +46,6 @@ pub struct Weights {
     /// For the side to move.
     pub tempo: i32,
 }
-
-/// Largest static score (4000 men), far below the search's mate scores, so that no
-/// material count (a thousand kings of the largest value a variant file allows) can
-/// read as a forced win.
-pub const MAX_EVAL: i32 = 400_000;
 
 /// The default weights.
 pub const WEIGHTS: Weights = Weights {
@@ -69,21 +72,33 @@ pub struct Evaluator<B: Bits> {
     weights: Weights,
     man: i32,
     king: i32,
-    /// Per colour, masks of the cells `k` forward steps away from the start side
-    /// (`rank[colour][k]`), i.e. how far a man there has advanced.
-    rank: ByColour<Vec<B>>,
-    /// Per colour, cells one forward step from the promotion zone.
-    near: ByColour<B>,
-    /// Direction indices with the lower index of each opposite pair.
-    axes: Vec<Dir>,
+    /// The sets the terms are counted with.
+    tables: TermTables<B>,
     /// How the game is won (`rules.goal`).
     goal: Goal,
+    /// The learned evaluation that scores positions instead, if any.
+    learned: Option<Arc<Learned<B>>>,
 }
 
 impl<B: Bits> Evaluator<B> {
-    /// Compiles the evaluation tables for `board` with the default weights.
+    /// The evaluation for `board`: its learned one when the variant names one, else
+    /// the hand-written terms with the default weights.
     pub fn new(board: &Board<B>) -> Evaluator<B> {
-        Evaluator::with_weights(board, WEIGHTS)
+        let mut eval = Evaluator::with_weights(board, WEIGHTS);
+        if let Some(weights) = board.geometry().weights() {
+            eval.learned = Some(Arc::new(Learned::new(board, weights)));
+        }
+        eval
+    }
+
+    /// Whether positions are scored by a learned evaluation.
+    pub fn is_learned(&self) -> bool {
+        self.learned.is_some()
+    }
+
+    /// The learned evaluation in use, if any.
+    pub fn learned(&self) -> Option<&Learned<B>> {
+        self.learned.as_deref()
     }
 
     /// Compiles the evaluation tables with the given weights.
@@ -94,40 +109,13 @@ impl<B: Bits> Evaluator<B> {
             weights.near_promotion *= RACE;
         }
         let values = board.geometry().values();
-        let mut rank = ByColour::new(Vec::new(), Vec::new());
-        let mut near = ByColour::new(B::EMPTY, B::EMPTY);
-        for p in Colour::BOTH {
-            // Distance (in forward steps) to the promotion zone, by backward BFS.
-            let zone = board.promotion(p);
-            let mut dist_sets = vec![zone];
-            let mut seen = zone;
-            loop {
-                let last = *dist_sets.last().unwrap_or(&B::EMPTY);
-                let mut next = B::EMPTY;
-                for &d in board.forward(p) {
-                    next |= board.step_back(last, d);
-                }
-                next &= !seen;
-                if next.is_empty() {
-                    break;
-                }
-                seen |= next;
-                dist_sets.push(next);
-            }
-            near[p] = dist_sets.get(1).copied().unwrap_or(B::EMPTY);
-            // Advancement k = (max distance) - distance.
-            dist_sets.reverse();
-            rank[p] = dist_sets;
-        }
-        let axes = board.dirs().filter(|&d| board.opposite(d) > d).collect();
         Evaluator {
             weights,
             man: values.man,
             king: values.king,
-            rank,
-            near,
-            axes,
+            tables: TermTables::new(board),
             goal,
+            learned: None,
         }
     }
 
@@ -161,48 +149,31 @@ impl<B: Bits> Evaluator<B> {
         let kings = pos.kings(p);
         let mut score = men.count() as i32 * self.man + kings.count() as i32 * self.king;
         if !men.is_empty() {
-            let ranks = &self.rank[p];
+            let ranks = &self.tables.rank[p];
             let scale = ranks.len().max(1) as i32;
             for (k, &mask) in ranks.iter().enumerate().skip(1) {
                 score += (men & mask).count() as i32 * k as i32 * w.advancement * 10 / scale;
             }
-            score += (men & self.near[p]).count() as i32 * w.near_promotion;
-            let mut movers = B::EMPTY;
-            for &d in board.forward(p) {
-                movers |= men & board.step_back(empty, d);
-            }
-            score += movers.count() as i32 * w.mobility;
-            for &d in &self.axes {
-                score += (men & board.step(men, d)).count() as i32 * w.line_pair;
-            }
+            let terms = self.tables.terms(board, pos, p, empty);
+            score += terms.near * w.near_promotion
+                + terms.mobility * w.mobility
+                + terms.line_pairs * w.line_pair;
         }
         score + safe_sight.count() as i32 * w.king_sight
     }
 
-    /// Cells `kings` can move to, and cells they attack (a piece there would be
-    /// captured: seen along a line past at least one vacant cell).
-    fn king_reach(&self, board: &Board<B>, kings: B, empty: B) -> (B, B) {
-        let (mut sight, mut attack) = (B::EMPTY, B::EMPTY);
-        if kings.is_empty() {
-            return (sight, attack);
-        }
-        for d in board.dirs() {
-            let mut reach = board.step(kings, d) & empty;
-            while !reach.is_empty() {
-                sight |= reach;
-                let next = board.step(reach, d);
-                attack |= next;
-                reach = next & empty;
-            }
-        }
-        (sight, attack)
-    }
-
     /// The evaluation from the side to move's view.
     pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
+        if let Some(learned) = &self.learned {
+            return learned.evaluate(board, pos);
+        }
         let empty = board.all() & !pos.occupied();
-        let (white_sight, white_attack) = self.king_reach(board, pos.kings(Colour::White), empty);
-        let (black_sight, black_attack) = self.king_reach(board, pos.kings(Colour::Black), empty);
+        let (white_sight, white_attack) =
+            self.tables
+                .king_reach(board, pos.kings(Colour::White), empty);
+        let (black_sight, black_attack) =
+            self.tables
+                .king_reach(board, pos.kings(Colour::Black), empty);
         let white = self.side_score(
             board,
             pos,
@@ -227,21 +198,11 @@ impl<B: Bits> Evaluator<B> {
         let signed = match self.goal {
             Goal::NoMovesLoses => signed,
             Goal::NoMovesWins => -signed,
-            Goal::FirstKingWins if self.promotes_now(board, pos, empty) => PROMOTES_NOW * self.man,
+            Goal::FirstKingWins if self.tables.promotes_now(board, pos, empty) => {
+                PROMOTES_NOW * self.man
+            }
             Goal::FirstKingWins => signed,
         };
         (signed + self.weights.tempo).clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    /// Whether the side to move has a man one step from its promotion zone with that
-    /// step free.
-    fn promotes_now(&self, board: &Board<B>, pos: &Position<B>, empty: B) -> bool {
-        let me = pos.side();
-        let ready = pos.men(me) & self.near[me];
-        let zone = board.promotion(me) & empty;
-        board
-            .forward(me)
-            .iter()
-            .any(|&d| !(ready & board.step_back(zone, d)).is_empty())
     }
 }

@@ -1,5 +1,6 @@
 //! The Bushka computer opponent, generic over every variant: a static evaluation
-//! computed from the compiled board tables ([`Evaluator`]), an alpha-beta search
+//! computed from the compiled board tables ([`Evaluator`]; a learned one, [`Learned`],
+//! where the variant names weights fitted by self-play), an alpha-beta search
 //! ([`Searcher`]), the move choosers ([`Chooser`]) that the command line names
 //! ([`PlayerSpec`]), clocks ([`Clocks`]), and the loop that plays a game out between
 //! two ([`play_out`]).
@@ -10,6 +11,7 @@ mod clock;
 mod end;
 mod eval;
 mod external;
+mod learned;
 mod limits;
 mod player;
 mod playout;
@@ -18,16 +20,18 @@ mod search;
 mod spec;
 mod table_dirs;
 mod tables;
+mod terms;
 mod tt;
 
 pub use clock::{Clock, Clocks, Flagged, TimeControl, TimeControlError, Timing, Turn, seconds};
 pub use end::{End, Fault, FaultKind};
-pub use eval::{Evaluator, MAX_EVAL, PROMOTES_NOW, RACE, WEIGHTS, Weights};
+pub use eval::{Evaluator, PROMOTES_NOW, RACE, WEIGHTS, Weights};
 pub use external::{ExternalSpec, Protocol};
+pub use learned::{Features, Learned, Term};
 pub use limits::{Limits, PLANNED_MOVES, STEPS_PER_NODE};
 pub use player::{Answer, Chooser, Engine, Greedy, Random};
 pub use playout::{Timed, play_out};
-pub use score::{MATE, MATE_BOUND, score_text, table_score};
+pub use score::{MATE, MATE_BOUND, MAX_EVAL, score_text, table_score};
 pub use search::{Iteration, MAX_PLY, SearchResult, Searcher};
 pub use spec::{
     DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, HASH_MIB_RANGE, LEVELS, PlayerSpec, SpecError,

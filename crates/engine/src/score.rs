@@ -8,8 +8,13 @@ use bushka_tablebase::Value;
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 10_000;
+
+/// Largest static score (4000 men), far below the search's mate scores, so that no
+/// material count (a thousand kings of the largest value a variant file allows) can
+/// read as a forced win.
+pub const MAX_EVAL: i32 = 400_000;
 // Static scores stay far below mate scores.
-const _: () = assert!(crate::eval::MAX_EVAL < MATE_BOUND / 2);
+const _: () = assert!(MAX_EVAL < MATE_BOUND / 2);
 
 /// The search score of a table value found `ply` plies below the root: a win in `n`
 /// plies scores like a found mate `ply + n` plies from the root.

@@ -39,7 +39,7 @@ pub const DEFAULT_LEVEL: u8 = 6;
 const LEVEL_NAMES: [(&str, u8); 4] = [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)];
 
 /// A player named on the command line: `human`, `random[:seed=S]`, `greedy[:seed=S]`,
-/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR]`,
+/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR][:eval=classic]`,
 /// or a program that speaks an engine protocol: `hub:COMMAND`, `ugi:COMMAND`,
 /// `dxp:HOST:PORT`, with options after the kind ([`ExternalSpec`]).
 ///
@@ -73,6 +73,9 @@ pub enum PlayerSpec {
         level: Option<u8>,
         /// The directory of the endgame tables the search probes.
         tablebases: Option<PathBuf>,
+        /// Whether it scores positions with the hand-written terms even where the
+        /// variant names a learned evaluation (`eval=classic`).
+        classic: bool,
     },
     /// A program that speaks an engine protocol (played by `bushka-protocol`'s clients).
     External(ExternalSpec),
@@ -100,7 +103,7 @@ pub fn range_text(range: &std::ops::RangeInclusive<u64>) -> String {
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S], engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR], hub[,OPTION=VALUE...]:COMMAND, ugi[,OPTION=VALUE...]:COMMAND or dxp[,OPTION=VALUE...]:HOST:PORT)"
+    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S], engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR][:eval=classic|learned], hub[,OPTION=VALUE...]:COMMAND, ugi[,OPTION=VALUE...]:COMMAND or dxp[,OPTION=VALUE...]:HOST:PORT)"
 )]
 pub struct SpecError {
     /// The spec.
@@ -119,6 +122,7 @@ impl PlayerSpec {
             seed: 0,
             level: None,
             tablebases: None,
+            classic: false,
         }
     }
 
@@ -132,6 +136,7 @@ impl PlayerSpec {
             seed: 0,
             level: Some(level.clamp(1, 8)),
             tablebases: None,
+            classic: false,
         }
     }
 }
@@ -163,6 +168,7 @@ impl FromStr for PlayerSpec {
         let mut options = Vec::new();
         let mut level = None;
         let mut tablebases = None;
+        let mut classic = None;
         for part in parts {
             let (key, value) = part
                 .split_once('=')
@@ -173,6 +179,21 @@ impl FromStr for PlayerSpec {
                         "`{value}` is not a level (1 to 8, easy, medium, hard or max)"
                     ))
                 })?);
+                continue;
+            }
+            if key.trim() == "eval" && kind == "engine" {
+                if classic.is_some() {
+                    return Err(err("`eval` is given twice".into()));
+                }
+                classic = Some(match value.trim() {
+                    "classic" => true,
+                    "learned" => false,
+                    other => {
+                        return Err(err(format!(
+                            "`eval={other}`: expected `classic` (the hand-written terms) or `learned` (the variant's trained weights, the default)"
+                        )));
+                    }
+                });
                 continue;
             }
             if key.trim() == "tablebases" && kind == "engine" {
@@ -262,6 +283,7 @@ impl FromStr for PlayerSpec {
                         None
                     },
                     tablebases,
+                    classic: classic.unwrap_or(false),
                 }
             }
         })
@@ -281,6 +303,7 @@ impl fmt::Display for PlayerSpec {
                 seed,
                 level,
                 tablebases,
+                classic,
             } => {
                 write!(f, "engine")?;
                 if let Some(l) = level {
@@ -310,6 +333,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if let Some(dir) = tablebases {
                     write!(f, ":tablebases={}", dir.display())?;
+                }
+                if *classic {
+                    write!(f, ":eval=classic")?;
                 }
                 Ok(())
             }
@@ -361,6 +387,7 @@ impl PlayerSpec {
             limits,
             hash_mib,
             margin,
+            classic,
             ..
         } = *self
         else {
@@ -368,6 +395,9 @@ impl PlayerSpec {
         };
         let mut engine = Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
             .with_variety(margin, seed);
+        if classic {
+            engine.searcher().use_classic_evaluation();
+        }
         if let Some(tables) = tables {
             engine.searcher().set_tablebases(tables);
         }

@@ -5,32 +5,83 @@
 //! this one puts them together.
 
 use std::collections::HashMap;
+use std::path::Path;
+
+use toml::Spanned;
 
 use crate::cells::{Labels, collect_cells};
 use crate::colour::{ByColour, Colour};
 use crate::display::build_display;
 use crate::embed::embed;
-use crate::error::VariantError;
+use crate::error::{ErrorKind, VariantError};
 use crate::file::VariantFile;
 use crate::geometry::{Geometry, Meta, Side};
 use crate::index::MAX_CELLS;
+use crate::limits::{MAX_WEIGHTS_BYTES, read_text_file};
 use crate::links::{build_graph, build_links, build_rays, collect_directions, find_mirror};
 use crate::numbering::number_cells;
 use crate::rule_set::build_rules;
 use crate::sides::{StartContext, back_rank, build_side};
 use crate::source::{Source, parse, read};
+use crate::weights::{BUILTIN_WEIGHTS, EvalWeights, FeatureLayout};
 
-/// Parses and validates a variant file's text; `origin` names it in errors.
+/// Parses and validates a variant file's text; `origin` names it in errors. A text
+/// has no folder: its `[evaluation] weights` may name only a built-in weights file.
 pub fn load_str(text: &str, origin: &str) -> Result<Geometry, VariantError> {
-    let source = Source { text, origin };
-    let file: VariantFile = parse(&source)?;
-    assemble(&source, &file, true)
+    load_in(text, origin, None)
 }
 
-/// Loads and validates a variant file from disk.
-pub fn load_path(path: &std::path::Path) -> Result<Geometry, VariantError> {
+/// Loads and validates a variant file from disk (its weights file is read from the
+/// file's folder).
+pub fn load_path(path: &Path) -> Result<Geometry, VariantError> {
     let (text, origin) = read(path)?;
-    load_str(&text, &origin)
+    let folder = path.parent().unwrap_or(Path::new(""));
+    load_in(&text, &origin, Some(folder))
+}
+
+/// [`load_str`], the weights file named relative to `folder` when there is one.
+fn load_in(text: &str, origin: &str, folder: Option<&Path>) -> Result<Geometry, VariantError> {
+    let source = Source { text, origin };
+    let file: VariantFile = parse(&source)?;
+    let mut geometry = assemble(&source, &file, true)?;
+    if let Some(name) = &file.evaluation.weights {
+        let (text, weights_origin) = read_weights(&source, name, folder)?;
+        let layout = FeatureLayout::of(&geometry);
+        let weights = EvalWeights::parse(&text, &weights_origin, &layout)?;
+        geometry.weights = Some(std::sync::Arc::new(weights));
+    }
+    Ok(geometry)
+}
+
+/// The text and origin of the weights file `name` names: a built-in one by that
+/// name, else (for a file on disk) the file beside the variant.
+fn read_weights(
+    source: &Source,
+    name: &Spanned<String>,
+    folder: Option<&Path>,
+) -> Result<(String, String), VariantError> {
+    let written = name.get_ref();
+    if let Some(&(_, text)) = BUILTIN_WEIGHTS.iter().find(|(n, _)| n == written) {
+        return Ok((text.to_string(), format!("{written} (built-in)")));
+    }
+    let bad = |why: String| {
+        source.err(
+            Some(&name.span()),
+            ErrorKind::BadValue {
+                key: "evaluation.weights".into(),
+                why,
+            },
+        )
+    };
+    let Some(folder) = folder else {
+        return Err(bad(format!(
+            "`{written}` is not a built-in weights file, and a variant given as text has no folder to read one from"
+        )));
+    };
+    let path = folder.join(written);
+    let text = read_text_file(&path, MAX_WEIGHTS_BYTES as u64)
+        .map_err(|e| bad(format!("cannot read `{}`: {e}", path.display())))?;
+    Ok((text, path.display().to_string()))
 }
 
 /// Validates `file` into a [`Geometry`]; without `with_players`, the players' section
@@ -128,6 +179,7 @@ pub(crate) fn assemble(
         promotion_mask,
         rules,
         values,
+        weights: None,
         embedding,
         graph,
         mirror,

@@ -423,6 +423,10 @@ pub struct EvaluationSpec {
     /// Value of a king, in centi-men.
     #[serde(default = "default_king_value")]
     pub king: Spanned<i64>,
+    /// A learned evaluation's weights file (written by `bushka train`), relative to
+    /// the variant file.
+    #[serde(default)]
+    pub weights: Option<Spanned<String>>,
 }
 
 impl Default for EvaluationSpec {
@@ -430,6 +434,7 @@ impl Default for EvaluationSpec {
         EvaluationSpec {
             man: default_man_value(),
             king: default_king_value(),
+            weights: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::embed::Embedding;
 use crate::index::{Cell, Dir};
 use crate::neighbours::Neighbours;
 use crate::rules::RuleSet;
+use crate::weights::EvalWeights;
 
 /// Largest size, either way, of a direction vector's components, of the display
 /// numbers in a variant file, and of the drawing's extent on each axis.
@@ -104,6 +105,7 @@ pub struct Geometry {
     pub(crate) promotion_mask: ByColour<Vec<bool>>,
     pub(crate) rules: RuleSet,
     pub(crate) values: Values,
+    pub(crate) weights: Option<std::sync::Arc<EvalWeights>>,
     pub(crate) embedding: Embedding,
     pub(crate) graph: DiGraph<Cell, Dir>,
     pub(crate) mirror: Option<Vec<Cell>>,
@@ -123,6 +125,7 @@ impl PartialEq for Geometry {
             && self.sides == other.sides
             && self.rules == other.rules
             && self.values == other.values
+            && self.weights == other.weights
             && self.embedding == other.embedding
             && self.mirror == other.mirror
             && self.lattice == other.lattice
@@ -280,6 +283,11 @@ impl Geometry {
     /// Material values for the computer opponent.
     pub fn values(&self) -> Values {
         self.values
+    }
+
+    /// The learned evaluation's weights file the variant names, if any.
+    pub fn weights(&self) -> Option<&EvalWeights> {
+        self.weights.as_deref()
     }
 
     /// Cell-to-bit embedding for the engine's bitsets.

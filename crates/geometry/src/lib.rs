@@ -17,6 +17,7 @@ mod colour;
 mod display;
 mod embed;
 mod error;
+mod feature_layout;
 pub mod file;
 mod generate;
 mod geometry;
@@ -31,6 +32,7 @@ mod rule_set;
 mod rules;
 mod sides;
 mod source;
+mod weights;
 
 pub use assemble::{load_path, load_str};
 pub use board_only::{load_board_path, load_board_str};
@@ -41,8 +43,12 @@ pub use error::{ErrorKind, Location, VariantError};
 pub use generate::LatticeDirection;
 pub use geometry::{Direction, Geometry, Line, MAX_COORDINATE, Meta, Notation, Side, Values};
 pub use index::{Cell, Dir, DirSet, MAX_CELLS, MAX_DIRS};
-pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, read_text_file};
+pub use limits::{MAX_NESTING, MAX_VARIANT_BYTES, MAX_WEIGHTS_BYTES, read_text_file};
 pub use rules::{
     CaptureStyle, Criterion, Goal, KingLanding, KingRange, LoneKingDraws, MAX_LONE_KING_DRAWS,
     MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
+};
+pub use weights::{
+    BACK_STATES, BUILTIN_WEIGHTS, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS,
+    Trained,
 };

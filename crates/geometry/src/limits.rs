@@ -11,6 +11,9 @@ use crate::error::{ErrorKind, Location, VariantError};
 /// Largest variant file, in bytes (a listed 1024-cell board takes about 60 KB).
 pub const MAX_VARIANT_BYTES: usize = 1 << 20;
 
+/// The largest learned-weights file a variant may name (`[evaluation] weights`).
+pub const MAX_WEIGHTS_BYTES: usize = 8 << 20;
+
 /// Deepest nesting of `[`/`{` in a variant file (the format itself needs three).
 pub const MAX_NESTING: usize = 16;
 

@@ -58,6 +58,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         ids.insert(id, name.clone());
         output::println(&format!("{name}: ok: {}", geometry.summary()))?;
+        if let Some(w) = geometry.weights() {
+            output::println(&format!(
+                "{name}: learned evaluation from {} ({} self-play games, {} positions; `{}`)",
+                w.origin, w.trained.games, w.trained.positions, w.trained.command
+            ))?;
+        }
         if args.games == 0 {
             continue;
         }

@@ -26,6 +26,7 @@ mod report;
 mod serve;
 mod show;
 mod solve;
+mod train;
 mod variants;
 
 use std::path::Path;
@@ -63,6 +64,8 @@ pub enum Command {
     Compare(compare::Args),
     /// Solve an endgame exactly (a tablebase) and report what it holds.
     Solve(solve::Args),
+    /// Learn an evaluation for a variant from self-play (a weights file).
+    Train(train::Args),
     /// Start the web app (play, analyse, author variants in a browser).
     Serve(serve::Args),
     /// Merge the shard files of `compare --shard` into the report of the whole run.
@@ -92,6 +95,7 @@ impl Command {
             Command::Match(args) => matches::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Solve(args) => solve::run(args),
+            Command::Train(args) => train::run(args),
             Command::Serve(args) => serve::run(args),
             Command::Merge(args) => merge::run(args),
             Command::Hub(args) => protocols::run_hub(args),

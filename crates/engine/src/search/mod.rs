@@ -21,7 +21,7 @@ use bushka_rules::{
 };
 use bushka_tablebase::Tablebases;
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, WEIGHTS};
 use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
@@ -145,6 +145,13 @@ impl<B: Bits> Searcher<B> {
     /// The evaluator in use.
     pub fn evaluator(&self) -> &Evaluator<B> {
         &self.eval
+    }
+
+    /// Scores positions with the hand-written terms even where the variant names a
+    /// learned evaluation.
+    pub fn use_classic_evaluation(&mut self) {
+        self.eval = Evaluator::with_weights(&self.board, WEIGHTS);
+        self.tt.clear();
     }
 
     /// Sets a flag that stops the search when raised (from another thread).

@@ -1,0 +1,131 @@
+//! `bushka train`: a learned evaluation for a variant, from self-play.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use bushka_train::{Progress, TrainOptions, train};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::commands::load_variant;
+use crate::error::CliError;
+use crate::output;
+
+/// Arguments of `bushka train`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The variant: a built-in name or a variant file.
+    #[arg(long, default_value = crate::commands::DEFAULT_VARIANT)]
+    variant: String,
+    /// Self-play games.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    games: u32,
+    /// Nodes each self-play search may visit.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Random moves that open each game.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=200))]
+    random_plies: u32,
+    /// A game still going after this many plies counts as drawn.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_plies: u32,
+    /// Passes of the fit over the positions.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    epochs: u32,
+    /// How much a position's target is its game's result, the rest being the
+    /// self-play search's score of it (1: results alone).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The weights file to write (name it in the variant file as `[evaluation]
+    /// weights`).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs `bushka train`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let geometry = load_variant(&args.variant)?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let options = TrainOptions {
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        seed: args.seed,
+        threads,
+        epochs: args.epochs,
+        lambda: args.lambda,
+        ..TrainOptions::default()
+    };
+    let command = format!(
+        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {} --seed {}",
+        args.variant,
+        args.games,
+        args.nodes,
+        args.random_plies,
+        args.max_plies,
+        args.epochs,
+        args.lambda,
+        args.seed
+    );
+    let games = bar(u64::from(args.games), "self-play", "games");
+    let epochs = bar(u64::from(args.epochs), "fit", "passes");
+    epochs.set_position(0);
+    let progress = Progress {
+        game: &|| games.inc(1),
+        epoch: &|done| {
+            games.finish_and_clear();
+            epochs.set_position(u64::from(done));
+        },
+    };
+    let report = train(&geometry, &options, &command, &progress)?;
+    epochs.finish_and_clear();
+    let text = report
+        .weights
+        .to_toml(&report.layout)
+        .map_err(|e| CliError::Usage(format!("cannot write the weights: {e}")))?;
+    std::fs::write(&args.out, text).map_err(|error| CliError::File {
+        path: args.out.display().to_string(),
+        error,
+    })?;
+    let [white, draws, black] = report.results;
+    let (fitted, held) = report.positions;
+    output::println(&format!(
+        "{} games: White won {white}, drawn {draws}, Black won {black}\n\
+         {fitted} positions fitted, {held} held out (every tenth game's)\n\
+         loss (mean cross-entropy): fitted {:.4}, held out {:.4}, a constant guess {:.4}\n\
+         {} weights, {:.1} centi-men per logit, written to {}",
+        args.games,
+        report.train_loss,
+        report.held_loss,
+        report.constant_loss,
+        report.layout.len(),
+        report.weights.scale,
+        args.out.display()
+    ))?;
+    Ok(())
+}
+
+/// A progress bar of `total` `unit` on standard error, drawn only when it is a
+/// terminal.
+fn bar(total: u64, message: &str, unit: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{msg}} [{{bar:40.cyan/blue}}] {{pos}}/{{len}} {unit}, {{elapsed_precise}} (eta {{eta}})"
+    )) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(message.to_string());
+    bar
+}

@@ -1,0 +1,130 @@
+//! `bushka train` and the weights files it writes, driven as a user would: a variant
+//! file names the weights beside it, `check` reports them, the engine plays with
+//! them, and broken files are refused with the file and key at fault.
+
+mod common;
+
+use common::{bushka, root, stderr, stdout, temp_dir};
+
+/// The 6x6 test board with `[evaluation] weights = "NAME"` added.
+fn variant_naming(weights: &str) -> String {
+    let text = std::fs::read_to_string(root().join("tests/data/draughts-6x6.toml"))
+        .expect("the test board reads");
+    format!("{text}\n[evaluation]\nweights = \"{weights}\"\n")
+}
+
+fn train(out: &str) -> std::process::Output {
+    bushka(&[
+        "train",
+        "--variant",
+        "tests/data/draughts-6x6.toml",
+        "--games",
+        "60",
+        "--nodes",
+        "200",
+        "--epochs",
+        "40",
+        "--threads",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ])
+}
+
+#[test]
+fn train_writes_weights_that_a_variant_names_and_the_engine_plays_with() {
+    let dir = temp_dir("train");
+    let weights = dir.join("six.weights.toml");
+    let out = train(&weights.display().to_string());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert!(report.contains("60 games: White won"), "{report}");
+    assert!(report.contains("positions fitted"), "{report}");
+    assert!(report.contains("written to"), "{report}");
+    let first = std::fs::read_to_string(&weights).expect("the weights were written");
+    assert!(
+        first
+            .contains("command = \"bushka train --variant tests/data/draughts-6x6.toml --games 60"),
+        "{first}"
+    );
+
+    // The same command and seed write the same file, whatever the threads did.
+    let again = dir.join("again.toml");
+    assert!(train(&again.display().to_string()).status.success());
+    assert_eq!(first, std::fs::read_to_string(&again).expect("written"));
+
+    let variant = dir.join("six.toml");
+    std::fs::write(&variant, variant_naming("six.weights.toml")).expect("variant written");
+    let variant = variant.display().to_string();
+    let out = bushka(&["check", &variant]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("learned evaluation from"), "{text}");
+    assert!(text.contains("60 self-play games"), "{text}");
+
+    let out = bushka(&["analyse", "--variant", &variant, "--depth", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("bestmove"), "{}", stdout(&out));
+    let out = bushka(&[
+        "match",
+        "--variant",
+        &variant,
+        "--white",
+        "engine:level=2",
+        "--black",
+        "engine:level=2:eval=classic",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn broken_weights_files_are_refused_naming_the_file_and_key() {
+    let dir = temp_dir("train-broken");
+    let weights = dir.join("w.toml");
+    assert!(train(&weights.display().to_string()).status.success());
+    let good = std::fs::read_to_string(&weights).expect("written");
+    let variant = dir.join("v.toml");
+    std::fs::write(&variant, variant_naming("w.toml")).expect("written");
+    let variant = variant.display().to_string();
+
+    let cases = [
+        // A block one number short.
+        (
+            good.replacen("material = [", "material = [0.5, ", 1),
+            "weights.material",
+        ),
+        // Another board's layout.
+        (good.replacen("cells = ", "cells = 1", 1), "layout"),
+        // Not a weights file.
+        ("men = 3\n".to_string(), "weights file"),
+    ];
+    for (text, key) in cases {
+        std::fs::write(&weights, text).expect("written");
+        let out = bushka(&["analyse", "--variant", &variant, "--depth", "1"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("w.toml"), "{err}");
+        assert!(err.contains(key), "{key}: {err}");
+    }
+    std::fs::remove_file(&weights).expect("removed");
+    let out = bushka(&["analyse", "--variant", &variant, "--depth", "1"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("evaluation.weights") && err.contains("cannot read"),
+        "{err}"
+    );
+
+    // A variant given as text may name only built-in weights files.
+    let text = variant_naming("w.toml");
+    let refused = bushka_geometry::load_str(&text, "pasted").expect_err("refused");
+    assert!(refused.to_string().contains("no folder"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

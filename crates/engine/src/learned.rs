@@ -1,0 +1,477 @@
+//! The learned evaluation: a weighted sum of generic features of the compiled board
+//! ([`FeatureLayout`]: material, a weight per cell for men and for kings, the
+//! patterns of the cells ahead of and behind each man by its rank, and the named
+//! [`TERMS`]), with weights fitted to self-play results by `bushka train`.
+//!
+//! Features are read from White's view: each White feature counts +1 and each Black
+//! one −1 (through the board's colour-swapping mirror, so that both colours share
+//! weights), the score is then turned to the side to move. The same walk serves the
+//! search ([`Learned::evaluate`], summing weights) and the trainer
+//! ([`Features::features`], listing the features).
+
+use bushka_geometry::{
+    BACK_STATES, ByColour, Cell, Colour, Dir, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS,
+    TERMS,
+};
+use bushka_rules::{Bits, Board, Position};
+
+use crate::score::MAX_EVAL;
+use crate::terms::TermTables;
+
+/// Fixed-point fraction bits of the weights in use (centi-men times 2^SHIFT).
+const SHIFT: u32 = 6;
+
+/// The scalar terms, in [`TERMS`] order (a test holds the two together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// Forward steps made by the men.
+    Advancement,
+    /// Men with a free forward cell.
+    Mobility,
+    /// Adjacent pairs of own men on a line.
+    LinePairs,
+    /// Men one step from the promotion zone.
+    NearPromotion,
+    /// Cells the kings reach that no opposing king attacks.
+    KingSight,
+    /// Men with no opposing piece anywhere ahead.
+    Runaway,
+    /// The side to move crowns a man with its next move.
+    CrownNow,
+    /// The side to move.
+    Tempo,
+}
+
+impl Term {
+    /// Every term, in [`TERMS`] order.
+    pub const ALL: [Term; 8] = [
+        Term::Advancement,
+        Term::Mobility,
+        Term::LinePairs,
+        Term::NearPromotion,
+        Term::KingSight,
+        Term::Runaway,
+        Term::CrownNow,
+        Term::Tempo,
+    ];
+
+    /// Its name in weights files.
+    pub fn name(self) -> &'static str {
+        TERMS[self as usize]
+    }
+}
+
+/// The features of one board, compiled per bit index.
+#[derive(Debug, Clone)]
+pub struct Features<B: Bits> {
+    layout: FeatureLayout,
+    /// Per colour and bit index, the cell's index in a per-cell block and a man's
+    /// rank there.
+    cell: ByColour<Vec<(u32, u32)>>,
+    /// Per colour, the directions ahead of a man read by the patterns.
+    front: ByColour<Vec<Dir>>,
+    /// Per colour and bit index, the cells a man there can still reach by forward
+    /// steps.
+    cone: ByColour<Vec<B>>,
+    /// Where the blocks start.
+    at: Offsets,
+    /// The sets the hand-written terms are counted with.
+    tables: TermTables<B>,
+}
+
+/// Where each block of the weights vector starts.
+#[derive(Debug, Clone, Copy)]
+struct Offsets {
+    material: usize,
+    terms: usize,
+    man_cells: usize,
+    king_cells: usize,
+    front: usize,
+    back: usize,
+}
+
+impl<B: Bits> Features<B> {
+    /// The features of `board`.
+    pub fn new(board: &Board<B>) -> Features<B> {
+        let geometry = board.geometry();
+        let layout = FeatureLayout::of(geometry);
+        let span = B::CAPACITY;
+        let per_sq = |table: &Vec<u32>| {
+            let mut out = vec![0; span];
+            for c in geometry.cells() {
+                out[board.sq(c).index()] = table[c.index()];
+            }
+            out
+        };
+        let of_colour = |colour: Colour| {
+            let cells = per_sq(&layout.cell_index[colour]);
+            let ranks = per_sq(&layout.rank[colour].iter().map(|&r| u32::from(r)).collect());
+            cells.into_iter().zip(ranks).collect::<Vec<_>>()
+        };
+        let cell = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
+        let front = layout.front.clone();
+        let cone = ByColour::new(cones(board, Colour::White), cones(board, Colour::Black));
+        let at = Offsets {
+            material: layout.offset("material"),
+            terms: layout.offset("terms"),
+            man_cells: layout.offset("man_cells"),
+            king_cells: layout.offset("king_cells"),
+            front: layout.offset("front"),
+            back: layout.offset("back"),
+        };
+        Features {
+            layout,
+            cell,
+            front,
+            cone,
+            at,
+            tables: TermTables::new(board),
+        }
+    }
+
+    /// The layout the features follow.
+    pub fn layout(&self) -> &FeatureLayout {
+        &self.layout
+    }
+
+    /// Walks the features of `pos` from White's view into `sink`.
+    #[inline]
+    fn visit(&self, board: &Board<B>, pos: &Position<B>, sink: &mut impl Sink) {
+        let empty = board.all() & !pos.occupied();
+        let reach = ByColour::new(
+            self.tables
+                .king_reach(board, pos.kings(Colour::White), empty),
+            self.tables
+                .king_reach(board, pos.kings(Colour::Black), empty),
+        );
+        let slots = self.layout.slots;
+        for colour in Colour::BOTH {
+            let sign = if colour == Colour::White { 1 } else { -1 };
+            let them = colour.opponent();
+            let own = pos.pieces(colour);
+            let theirs = pos.pieces(them);
+            let men = pos.men(colour);
+            let cells = &self.cell[colour];
+            let mut advancement = 0;
+            let mut runaway = 0;
+            for sq in men.iter() {
+                let i = sq.index();
+                advancement += cells[i].1 as i32;
+                if (self.cone[colour][i] & theirs).is_empty() {
+                    runaway += 1;
+                }
+            }
+            if !men.is_empty() {
+                // Per slot, the men whose neighbour that way is in each state: the
+                // patterns are read for all men at once, state by state.
+                let mut ahead = [[B::EMPTY; FRONT_STATES]; MAX_SLOTS];
+                let mut behind = [[B::EMPTY; BACK_STATES]; MAX_SLOTS];
+                let (their_men, their_kings) = (pos.men(them), pos.kings(them));
+                for (k, &d) in self.front[colour].iter().enumerate().take(MAX_SLOTS) {
+                    let next = |set: B| men & board.step_back(set, d);
+                    let on_board = next(board.all());
+                    ahead[k] = [
+                        men & !on_board,
+                        next(empty),
+                        next(men),
+                        next(pos.kings(colour)),
+                        next(their_men),
+                        next(their_kings),
+                    ];
+                    let back = board.opposite(d);
+                    let prev = |set: B| men & board.step_back(set, back);
+                    behind[k] = [
+                        men & !prev(board.all()),
+                        prev(empty),
+                        prev(own),
+                        prev(theirs),
+                    ];
+                }
+                let front_slots = self.front[colour].len().min(MAX_SLOTS);
+                // Slots this colour lacks read as off the board (state 0).
+                let pad = (
+                    FRONT_STATES.pow((slots - front_slots) as u32),
+                    BACK_STATES.pow((slots - front_slots) as u32),
+                );
+                let mut front = |set: B, code: usize| {
+                    for sq in set.iter() {
+                        let i = sq.index();
+                        sink.man_front(colour, sign, i, cells[i].1 as usize, code * pad.0);
+                    }
+                };
+                combine(&ahead[..front_slots], men, 0, &mut front);
+                let mut back = |set: B, code: usize| {
+                    for sq in set.iter() {
+                        let i = sq.index();
+                        sink.man_back(sign, cells[i].1 as usize, code * pad.1);
+                    }
+                };
+                combine(&behind[..front_slots], men, 0, &mut back);
+            }
+            for sq in pos.kings(colour).iter() {
+                sink.king(colour, sign, sq.index());
+            }
+            let terms = self.tables.terms(board, pos, colour, empty);
+            let (sight, _) = reach[colour];
+            let (_, their_attack) = reach[them];
+            let named = [
+                (Term::Advancement, advancement),
+                (Term::Mobility, terms.mobility),
+                (Term::LinePairs, terms.line_pairs),
+                (Term::NearPromotion, terms.near),
+                (Term::KingSight, (sight & !their_attack).count() as i32),
+                (Term::Runaway, runaway),
+            ];
+            for (t, value) in named {
+                if value != 0 {
+                    sink.term(t, sign * value);
+                }
+            }
+        }
+        let sign = if pos.side() == Colour::White { 1 } else { -1 };
+        if self.tables.promotes_now(board, pos, empty) {
+            sink.term(Term::CrownNow, sign);
+        }
+        sink.term(Term::Tempo, sign);
+    }
+
+    /// The features of `pos` from White's view, summed per index, into `out`
+    /// (cleared first).
+    pub fn features(&self, board: &Board<B>, pos: &Position<B>, out: &mut Vec<(u32, i32)>) {
+        out.clear();
+        self.visit(
+            board,
+            pos,
+            &mut Listing {
+                features: self,
+                out: &mut *out,
+            },
+        );
+        out.sort_unstable_by_key(|&(i, _)| i);
+        out.dedup_by(|later, kept| {
+            if later.0 == kept.0 {
+                kept.1 += later.1;
+                true
+            } else {
+                false
+            }
+        });
+        out.retain(|&(_, v)| v != 0);
+    }
+}
+
+/// What the walk of a position's features reports, each with its sign from White's
+/// view (+1 for White's pieces, -1 for Black's).
+trait Sink {
+    /// A man of `colour` on bit `i`, of rank `rank`, whose pattern ahead is in state
+    /// `ahead` (its material and cell come with it).
+    fn man_front(&mut self, colour: Colour, sign: i32, i: usize, rank: usize, ahead: usize);
+    /// A man of rank `rank` whose pattern behind is in state `behind`.
+    fn man_back(&mut self, sign: i32, rank: usize, behind: usize);
+    /// A king of `colour` on bit `i`.
+    fn king(&mut self, colour: Colour, sign: i32, i: usize);
+    /// Term `t` with `value`, signed.
+    fn term(&mut self, t: Term, value: i32);
+}
+
+/// Lists the features (the trainer's view).
+struct Listing<'a, B: Bits> {
+    features: &'a Features<B>,
+    out: &'a mut Vec<(u32, i32)>,
+}
+
+impl<B: Bits> Sink for Listing<'_, B> {
+    fn man_front(&mut self, colour: Colour, sign: i32, i: usize, rank: usize, ahead: usize) {
+        let f = self.features;
+        let slots = f.layout.slots as u32;
+        let cell = f.cell[colour][i].0 as usize;
+        for index in [
+            f.at.material,
+            f.at.man_cells + cell,
+            f.at.front + rank * FRONT_STATES.pow(slots) + ahead,
+        ] {
+            self.out.push((index as u32, sign));
+        }
+    }
+
+    fn man_back(&mut self, sign: i32, rank: usize, behind: usize) {
+        let f = self.features;
+        let index = f.at.back + rank * BACK_STATES.pow(f.layout.slots as u32) + behind;
+        self.out.push((index as u32, sign));
+    }
+
+    fn king(&mut self, colour: Colour, sign: i32, i: usize) {
+        let f = self.features;
+        let cell = f.cell[colour][i].0 as usize;
+        self.out.push((f.at.material as u32 + 1, sign));
+        self.out.push(((f.at.king_cells + cell) as u32, sign));
+    }
+
+    fn term(&mut self, t: Term, value: i32) {
+        self.out
+            .push(((self.features.at.terms + t as usize) as u32, value));
+    }
+}
+
+/// Calls `f(men, code)` for each combination of states of the slots `slots` (each
+/// slot: the men whose neighbour is in each state) that some of `men` show, `code`
+/// numbering the combination with the first slot most significant (after `prefix`).
+fn combine<B: Bits, const N: usize>(
+    slots: &[[B; N]],
+    men: B,
+    prefix: usize,
+    f: &mut impl FnMut(B, usize),
+) {
+    let Some((first, rest)) = slots.split_first() else {
+        f(men, prefix);
+        return;
+    };
+    for (state, &set) in first.iter().enumerate() {
+        let these = men & set;
+        if !these.is_empty() {
+            combine(rest, these, prefix * N + state, f);
+        }
+    }
+}
+
+/// Per bit index, the cells a man of `colour` there can reach by forward steps.
+fn cones<B: Bits>(board: &Board<B>, colour: Colour) -> Vec<B> {
+    let mut out = vec![B::EMPTY; B::CAPACITY];
+    for c in board.geometry().cells() {
+        let sq = board.sq(c);
+        let mut cone = B::EMPTY;
+        let mut front = B::bit(sq);
+        while !front.is_empty() {
+            let mut next = B::EMPTY;
+            for &d in board.forward(colour) {
+                next |= board.step(front, d);
+            }
+            front = next & !cone;
+            cone |= next;
+        }
+        out[sq.index()] = cone;
+    }
+    out
+}
+
+/// A learned evaluation in use: the features and their weights in fixed point, with
+/// each man's and king's features folded into one table per colour and bit index.
+#[derive(Debug, Clone)]
+pub struct Learned<B: Bits> {
+    features: Features<B>,
+    /// Centi-men times 2^SHIFT per unit of each feature.
+    weights: Vec<i32>,
+    /// Per colour, a man on bit `i` whose front pattern is in state `s`: its
+    /// material, cell and front weights together, at `i * FRONT_STATES^slots + s`.
+    man: ByColour<Vec<i32>>,
+    /// Per colour and bit index, a king's material and cell weights together.
+    king: ByColour<Vec<i32>>,
+    /// Front-pattern states per man.
+    front_states: usize,
+    /// Back-pattern states per man.
+    back_states: usize,
+    /// Where the back patterns start.
+    back: usize,
+}
+
+impl<B: Bits> Learned<B> {
+    /// The evaluation of `weights` (checked against the board's layout when the
+    /// variant was loaded) on `board`.
+    pub fn new(board: &Board<B>, weights: &EvalWeights) -> Learned<B> {
+        let features = Features::new(board);
+        let unit = weights.scale * f64::from(1u32 << SHIFT);
+        let limit = f64::from(MAX_EVAL);
+        let fixed: Vec<i32> = (0..features.layout.len())
+            .map(|i| {
+                let w = weights.weights.get(i).copied().unwrap_or(0.0) * unit;
+                w.clamp(-limit, limit).round() as i32
+            })
+            .collect();
+        let at = features.at;
+        let front_states = FRONT_STATES.pow(features.layout.slots as u32);
+        let back_states = BACK_STATES.pow(features.layout.slots as u32);
+        let cells: Vec<Cell> = board.geometry().cells().collect();
+        let fold = |colour: Colour| {
+            let mut man = vec![0; B::CAPACITY * front_states];
+            let mut king = vec![0; B::CAPACITY];
+            for &c in &cells {
+                let i = board.sq(c).index();
+                let (cell, rank) = features.cell[colour][i];
+                let (cell, rank) = (cell as usize, rank as usize);
+                let base = fixed[at.material] + fixed[at.man_cells + cell];
+                for s in 0..front_states {
+                    man[i * front_states + s] = base + fixed[at.front + rank * front_states + s];
+                }
+                king[i] = fixed[at.material + 1] + fixed[at.king_cells + cell];
+            }
+            (man, king)
+        };
+        let (white_man, white_king) = fold(Colour::White);
+        let (black_man, black_king) = fold(Colour::Black);
+        Learned {
+            features,
+            weights: fixed,
+            man: ByColour::new(white_man, black_man),
+            king: ByColour::new(white_king, black_king),
+            front_states,
+            back_states,
+            back: at.back,
+        }
+    }
+
+    /// The features it reads.
+    pub fn features(&self) -> &Features<B> {
+        &self.features
+    }
+
+    /// The evaluation from the side to move's view, in centi-men.
+    #[inline]
+    pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
+        let mut sum = Summing {
+            learned: self,
+            sum: 0,
+        };
+        self.features.visit(board, pos, &mut sum);
+        // Turned to the side to move before rounding, so that a position and its
+        // mirror image score exactly alike.
+        let signed = if pos.side() == Colour::White {
+            sum.sum
+        } else {
+            -sum.sum
+        };
+        let bound = i64::from(MAX_EVAL);
+        (signed >> SHIFT).clamp(-bound, bound) as i32
+    }
+}
+
+/// Sums the weights of the features (the search's view).
+struct Summing<'a, B: Bits> {
+    learned: &'a Learned<B>,
+    sum: i64,
+}
+
+impl<B: Bits> Sink for Summing<'_, B> {
+    #[inline]
+    fn man_front(&mut self, colour: Colour, sign: i32, i: usize, _rank: usize, ahead: usize) {
+        let l = self.learned;
+        self.sum += i64::from(sign * l.man[colour][i * l.front_states + ahead]);
+    }
+
+    #[inline]
+    fn man_back(&mut self, sign: i32, rank: usize, behind: usize) {
+        let l = self.learned;
+        let back = l.weights[l.back + rank * l.back_states + behind];
+        self.sum += i64::from(sign * back);
+    }
+
+    #[inline]
+    fn king(&mut self, colour: Colour, sign: i32, i: usize) {
+        self.sum += i64::from(sign * self.learned.king[colour][i]);
+    }
+
+    #[inline]
+    fn term(&mut self, t: Term, value: i32) {
+        let w = self.learned.weights[self.learned.features.at.terms + t as usize];
+        self.sum += i64::from(w) * i64::from(value);
+    }
+}

@@ -1,0 +1,148 @@
+//! The learned evaluation: its features are tied between the colours by the board's
+//! mirror, its score is the weighted sum of the features it lists, and material
+//! weights alone score the material.
+
+mod common;
+
+use std::sync::Arc;
+
+use bushka_engine::{Learned, PlayerSpec, Term};
+use bushka_geometry::{Cell, Colour, EvalWeights, FeatureLayout, Geometry, Trained};
+use bushka_rules::{AnyBoard, Bits, Board, Position, Setup, with_board};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Weights for `geometry`'s layout from `f(index)`, at `scale` centi-men per logit.
+fn weights(geometry: &Geometry, scale: f64, f: impl FnMut(usize) -> f64) -> EvalWeights {
+    let layout = FeatureLayout::of(geometry);
+    EvalWeights {
+        trained: Trained {
+            variant: geometry.meta().id.clone(),
+            command: "test".into(),
+            seed: 0,
+            games: 0,
+            positions: 0,
+            loss: 0.0,
+        },
+        scale,
+        weights: (0..layout.len()).map(f).collect(),
+        origin: "test".into(),
+    }
+}
+
+/// Random weights (seeded) in -1..1 logits.
+fn random_weights(geometry: &Geometry, seed: u64) -> EvalWeights {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    weights(geometry, 100.0, |_| rng.random_range(-1.0..1.0))
+}
+
+/// Positions of random games on `board`: after 4 to 60 plies.
+fn positions<B: Bits>(board: &Arc<Board<B>>) -> Vec<Position<B>> {
+    (0..24)
+        .map(|k| *common::random_opening(board, 4 + (k % 15) * 4, k as u64).position())
+        .collect()
+}
+
+/// `pos` with the colours swapped through the mirror, the other side to move.
+fn mirrored<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Position<B> {
+    let mirror = board.geometry().mirror().expect("a mirror").to_vec();
+    let reflect = |cells: Vec<Cell>| cells.into_iter().map(|c| mirror[c.index()]).collect();
+    let mut setup = Setup::of(board, pos);
+    setup.men = setup.men.swapped().map(reflect);
+    setup.kings = setup.kings.swapped().map(reflect);
+    setup.black_to_move = !setup.black_to_move;
+    setup
+        .validate(board)
+        .expect("the mirrored position is valid")
+}
+
+#[test]
+fn learned_evaluation_is_colour_symmetric() {
+    for name in ["draughts", "bushka", "hexbushka", "checkers", "russian"] {
+        let geometry = common::geometry(name);
+        let w = random_weights(&geometry, 7);
+        let any = AnyBoard::new(geometry);
+        with_board!(&any, b => {
+            let learned = Learned::new(b, &w);
+            for pos in positions(b) {
+                let score = learned.evaluate(b, &pos);
+                assert_ne!(score, 0, "{name}: random weights score something");
+                assert_eq!(score, learned.evaluate(b, &mirrored(b, &pos)), "{name}");
+            }
+        });
+    }
+}
+
+#[test]
+fn the_score_is_the_weighted_sum_of_the_listed_features() {
+    for name in ["draughts", "hexbushka", "turkish"] {
+        let geometry = common::geometry(name);
+        let w = random_weights(&geometry, 11);
+        let any = AnyBoard::new(geometry);
+        with_board!(&any, b => {
+            let learned = Learned::new(b, &w);
+            let mut listed = Vec::new();
+            for pos in positions(b) {
+                learned.features().features(b, &pos, &mut listed);
+                let from_white: f64 = listed
+                    .iter()
+                    .map(|&(i, v)| w.weights[i as usize] * f64::from(v) * w.scale)
+                    .sum();
+                let expected = if pos.side() == Colour::White { from_white } else { -from_white };
+                let score = f64::from(learned.evaluate(b, &pos));
+                // Weights are held to 1/64 centi-man: a few centi-men over a position.
+                assert!((score - expected).abs() <= 4.0, "{name}: {score} against {expected}");
+            }
+        });
+    }
+}
+
+#[test]
+fn material_weights_alone_score_the_material() {
+    let geometry = common::geometry("draughts");
+    let layout = FeatureLayout::of(&geometry);
+    let men = layout.offset("material");
+    // A man is one logit, a king three, at 100 centi-men per logit.
+    let w = weights(&geometry, 100.0, |i| match i {
+        _ if i == men => 1.0,
+        _ if i == men + 1 => 3.0,
+        _ => 0.0,
+    });
+    let any = AnyBoard::new(geometry);
+    with_board!(&any, b => {
+        let learned = Learned::new(b, &w);
+        for pos in positions(b) {
+            let balance = |c: Colour| {
+                100 * pos.men(c).count() as i32 + 300 * pos.kings(c).count() as i32
+            };
+            let me = pos.side();
+            let expected = balance(me) - balance(me.opponent());
+            assert_eq!(learned.evaluate(b, &pos), expected);
+        }
+    });
+}
+
+#[test]
+fn an_engine_may_be_told_to_use_the_hand_written_terms() {
+    let spec: PlayerSpec = "engine:level=2:eval=classic".parse().expect("parses");
+    assert_eq!(spec.to_string(), "engine:level=2:eval=classic");
+    let learned: PlayerSpec = "engine:level=2:eval=learned".parse().expect("parses");
+    assert_eq!(learned.to_string(), "engine:level=2");
+    let bad = "engine:eval=neural"
+        .parse::<PlayerSpec>()
+        .expect_err("refused");
+    assert!(bad.to_string().contains("`eval=neural`"), "{bad}");
+    let twice = "engine:eval=classic:eval=learned"
+        .parse::<PlayerSpec>()
+        .expect_err("refused");
+    assert!(twice.to_string().contains("given twice"), "{twice}");
+}
+
+#[test]
+fn the_terms_follow_the_weights_files_order() {
+    assert_eq!(Term::ALL.len(), bushka_geometry::TERMS.len());
+    for (k, t) in Term::ALL.into_iter().enumerate() {
+        assert_eq!(t as usize, k);
+        assert_eq!(t.name(), bushka_geometry::TERMS[k]);
+    }
+}
