@@ -28,6 +28,9 @@ pub struct Fit {
     pub held_loss: f64,
 }
 
+/// Positions per parallel piece of the gradient.
+const CHUNK: usize = 8192;
+
 /// Numerically safe `ln(sigmoid(z))`-based cross-entropy of result `y` for logit `z`.
 fn cross_entropy(z: f64, y: f64) -> f64 {
     // -[y ln s + (1 - y) ln (1 - s)] = ln(1 + e^z) - y z.
@@ -58,11 +61,12 @@ pub fn mean_loss(samples: &Samples, rows: &[usize], w: &[f64]) -> f64 {
     if rows.is_empty() {
         return 0.0;
     }
-    let total: f64 = rows
+    // Summed in order, so that the figure does not depend on the threads.
+    let losses: Vec<f64> = rows
         .par_iter()
         .map(|&i| cross_entropy(logit(samples, i, w), f64::from(samples.target[i])))
-        .sum();
-    total / rows.len() as f64
+        .collect();
+    losses.iter().sum::<f64>() / rows.len() as f64
 }
 
 /// Fits `len` weights to the positions `train` (starting from `start`), reporting the
@@ -81,8 +85,10 @@ pub fn fit(
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let n = train.len().max(1) as f64;
     for epoch in 1..=options.epochs {
-        let gradient = train
-            .par_chunks(4096)
+        // Per chunk of positions in parallel, then summed in chunk order: the same
+        // weights on any number of threads.
+        let parts: Vec<Vec<f64>> = train
+            .par_chunks(CHUNK)
             .map(|rows| {
                 let mut g = vec![0.0; len];
                 for &i in rows {
@@ -94,15 +100,13 @@ pub fn fit(
                 }
                 g
             })
-            .reduce(
-                || vec![0.0; len],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
+            .collect();
+        let mut gradient = vec![0.0; len];
+        for part in parts {
+            for (x, y) in gradient.iter_mut().zip(part) {
+                *x += y;
+            }
+        }
         let t = f64::from(epoch);
         for j in 0..len {
             let g = gradient[j] / n + 2.0 * options.l2 * w[j];

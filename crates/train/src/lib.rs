@@ -159,16 +159,16 @@ fn train_on<B: Bits>(
 ) -> Result<Report, TrainError> {
     let features = Features::new(board);
     let layout = features.layout().clone();
+    // Each game has a searcher of its own (a fresh table, killers and history), so
+    // that it plays the same whichever thread plays it after whichever game.
     let games: Vec<(Samples, Score)> = (0..options.games)
         .into_par_iter()
-        .map_init(
-            || Searcher::new(Arc::clone(board), options.hash_mib),
-            |searcher, number| {
-                let played = play_game(board, &features, searcher, options, number);
-                (progress.game)();
-                played
-            },
-        )
+        .map(|number| {
+            let mut searcher = Searcher::new(Arc::clone(board), options.hash_mib);
+            let played = play_game(board, &features, &mut searcher, options, number);
+            (progress.game)();
+            played
+        })
         .collect();
     let mut results = [0; 3];
     let mut samples = Samples::default();
