@@ -53,17 +53,14 @@ fn load_in(text: &str, origin: &str, folder: Option<&Path>) -> Result<Geometry, 
     Ok(geometry)
 }
 
-/// The text and origin of the weights file `name` names: a built-in one by that
-/// name, else (for a file on disk) the file beside the variant.
+/// The text and origin of the weights file `name` names: for a file on disk, the file
+/// beside it; for a text (a built-in variant's), the built-in weights of that name.
 fn read_weights(
     source: &Source,
     name: &Spanned<String>,
     folder: Option<&Path>,
 ) -> Result<(String, String), VariantError> {
     let written = name.get_ref();
-    if let Some(&(_, text)) = BUILTIN_WEIGHTS.iter().find(|(n, _)| n == written) {
-        return Ok((text.to_string(), format!("{written} (built-in)")));
-    }
     let bad = |why: String| {
         source.err(
             Some(&name.span()),
@@ -74,9 +71,12 @@ fn read_weights(
         )
     };
     let Some(folder) = folder else {
-        return Err(bad(format!(
-            "`{written}` is not a built-in weights file, and a variant given as text has no folder to read one from"
-        )));
+        return match BUILTIN_WEIGHTS.iter().find(|(n, _)| n == written) {
+            Some(&(_, text)) => Ok((text.to_string(), format!("{written} (built-in)"))),
+            None => Err(bad(format!(
+                "`{written}` is not a built-in weights file, and a variant given as text has no folder to read one from"
+            ))),
+        };
     };
     let path = folder.join(written);
     let text = read_text_file(&path, MAX_WEIGHTS_BYTES as u64)

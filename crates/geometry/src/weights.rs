@@ -24,7 +24,10 @@ use crate::index::Dir;
 /// The learned evaluations' weights files compiled into the binary, by the name a
 /// built-in variant file gives them (`[evaluation] weights`), with their text
 /// (written by `bushka train`; the command and seed are at the top of each).
-pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[];
+pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[(
+    "weights/draughts.toml",
+    include_str!("../../../variants/weights/draughts.toml"),
+)];
 
 /// The scalar terms, in the file's order.
 pub const TERMS: [&str; 8] = [

@@ -165,6 +165,9 @@ fn train_on<B: Bits>(
         .into_par_iter()
         .map(|number| {
             let mut searcher = Searcher::new(Arc::clone(board), options.hash_mib);
+            // The hand-written evaluation plays: a training does not depend on the
+            // weights the variant names already.
+            searcher.use_classic_evaluation();
             let played = play_game(board, &features, &mut searcher, options, number);
             (progress.game)();
             played

@@ -1,6 +1,7 @@
-//! Self-play: games from random openings between two shallow searches, and the quiet
-//! positions they pass through, each with its features and its target: the game's
-//! result blended with the search's own score of the position.
+//! Self-play: games from random openings between two shallow searches (with the
+//! hand-written evaluation), and the quiet positions they pass through, each with its
+//! features and its target: the game's result blended with the search's own score of
+//! the position.
 
 use std::sync::Arc;
 
