@@ -128,3 +128,53 @@ fn broken_weights_files_are_refused_naming_the_file_and_key() {
     assert!(refused.to_string().contains("no folder"), "{refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_variant_written_by_new_trains_and_plays_with_its_weights() {
+    let dir = temp_dir("train-new");
+    let variant = dir.join("hex.toml");
+    let variant = variant.display().to_string();
+    let out = bushka(&[
+        "new",
+        "--board",
+        "hexagon:4",
+        "--rows",
+        "2",
+        "--out",
+        &variant,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let weights = dir.join("hex.weights.toml").display().to_string();
+    let out = bushka(&[
+        "train",
+        "--variant",
+        &variant,
+        "--games",
+        "40",
+        "--nodes",
+        "300",
+        "--epochs",
+        "30",
+        "--out",
+        &weights,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("40 games"), "{}", stdout(&out));
+    // The new file has an [evaluation] section: the weights go into it.
+    let text = std::fs::read_to_string(&variant).expect("the new file reads");
+    assert!(text.contains("\n[evaluation]"), "{text}");
+    let text = text.replacen(
+        "\n[evaluation]",
+        "\n[evaluation]\nweights = \"hex.weights.toml\"",
+        1,
+    );
+    std::fs::write(&variant, text).expect("written");
+    let out = bushka(&["check", "--games", "2", &variant]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("learned evaluation from"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
