@@ -77,6 +77,10 @@ pub struct Features<B: Bits> {
     at: Offsets,
     /// The sets the hand-written terms are counted with.
     tables: TermTables<B>,
+    /// Per colour, what its front and back pattern codes are multiplied by: the
+    /// slots it lacks (fewer forward directions than the other colour) read as off
+    /// the board, state 0.
+    pad: ByColour<(usize, usize)>,
 }
 
 /// Where each block of the weights vector starts.
@@ -110,6 +114,10 @@ impl<B: Bits> Features<B> {
         };
         let cell = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
         let front = layout.front.clone();
+        let pad = front.as_ref().map(|dirs| {
+            let missing = (layout.slots - dirs.len()) as u32;
+            (FRONT_STATES.pow(missing), BACK_STATES.pow(missing))
+        });
         let cone = ByColour::new(cones(board, Colour::White), cones(board, Colour::Black));
         let at = Offsets {
             material: layout.offset("material"),
@@ -126,6 +134,7 @@ impl<B: Bits> Features<B> {
             cone,
             at,
             tables: TermTables::new(board),
+            pad,
         }
     }
 
@@ -144,7 +153,6 @@ impl<B: Bits> Features<B> {
             self.tables
                 .king_reach(board, pos.kings(Colour::Black), empty),
         );
-        let slots = self.layout.slots;
         for colour in Colour::BOTH {
             let sign = if colour == Colour::White { 1 } else { -1 };
             let them = colour.opponent();
@@ -188,11 +196,7 @@ impl<B: Bits> Features<B> {
                     ];
                 }
                 let front_slots = self.front[colour].len().min(MAX_SLOTS);
-                // Slots this colour lacks read as off the board (state 0).
-                let pad = (
-                    FRONT_STATES.pow((slots - front_slots) as u32),
-                    BACK_STATES.pow((slots - front_slots) as u32),
-                );
+                let pad = self.pad[colour];
                 let mut front = |set: B, code: usize| {
                     for sq in set.iter() {
                         let i = sq.index();

@@ -1,14 +1,12 @@
 //! `bushka train`: a learned evaluation for a variant, from self-play.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use bushka_train::{Progress, TrainOptions, train};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
+use crate::commands::arena_common::progress_of;
 use crate::commands::load_variant;
 use crate::error::CliError;
 use crate::output;
+use bushka_train::{Progress, TrainOptions, train};
 
 /// Arguments of `bushka train`.
 #[derive(Debug, clap::Args)]
@@ -76,8 +74,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.lambda,
         args.seed
     );
-    let games = bar(u64::from(args.games), "self-play", "games");
-    let epochs = bar(u64::from(args.epochs), "fit", "passes");
+    let games = progress_of(u64::from(args.games), "self-play", "games");
+    let epochs = progress_of(u64::from(args.epochs), "fit", "passes");
     epochs.set_position(0);
     let progress = Progress {
         game: &|| games.inc(1),
@@ -112,20 +110,4 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.out.display()
     ))?;
     Ok(())
-}
-
-/// A progress bar of `total` `unit` on standard error, drawn only when it is a
-/// terminal.
-fn bar(total: u64, message: &str, unit: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(&format!(
-        "{{msg}} [{{bar:40.cyan/blue}}] {{pos}}/{{len}} {unit}, {{elapsed_precise}} (eta {{eta}})"
-    )) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(message.to_string());
-    bar
 }
