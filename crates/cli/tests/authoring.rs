@@ -214,17 +214,13 @@ fn a_mistyped_variant_name_gets_a_suggestion() {
 #[test]
 fn check_warns_about_a_start_that_forces_a_capture() {
     let dir = TempDir::new("forced");
-    let text = read(
-        &common::root()
-            .join("variants/hexbushka-4.toml")
-            .to_string_lossy(),
-    )
-    .replace("id = \"hexbushka-4\"", "id = \"forced\"")
-    .replace(
-        r#""b3", "c1", "c2", "d1"]"#,
-        r#""b3", "b4", "c1", "c2", "d1", "d2"]"#,
-    )
-    .replace(r#"men = ["g4", "g5""#, r#"men = ["f4", "d6", "g4", "g5""#);
+    let text = common::variant_text("hexbushka-4")
+        .replace("id = \"hexbushka-4\"", "id = \"forced\"")
+        .replace(
+            r#""b3", "c1", "c2", "d1"]"#,
+            r#""b3", "b4", "c1", "c2", "d1", "d2"]"#,
+        )
+        .replace(r#"men = ["g4", "g5""#, r#"men = ["f4", "d6", "g4", "g5""#);
     let path = dir.file("forced.toml", &text);
     let out = bushka(&["check", "--games", "20", &path]);
     assert!(out.status.success(), "a warning is not an error");
@@ -257,16 +253,12 @@ fn check_warns_about_a_start_that_forces_a_capture() {
 fn check_warns_about_a_side_that_cannot_move_or_promote() {
     let dir = TempDir::new("stuck");
     // White's men face an edge they can never leave: "down-left" from the bottom row.
-    let text = read(
-        &common::root()
-            .join("variants/bushka.toml")
-            .to_string_lossy(),
-    )
-    .replace(
-        "forward = [\"up-right\", \"up-left\"]",
-        "forward = [\"down-left\"]",
-    )
-    .replace("id = \"bushka\"", "id = \"stuck\"");
+    let text = common::variant_text("bushka")
+        .replace(
+            "forward = [\"up-right\", \"up-left\"]",
+            "forward = [\"down-left\"]",
+        )
+        .replace("id = \"bushka\"", "id = \"stuck\"");
     let path = dir.file("stuck.toml", &text);
     let out = bushka(&["check", "--games", "20", &path]);
     let err = stderr(&out);
@@ -319,12 +311,7 @@ fn two_variants_with_one_id_are_an_error() {
 #[test]
 fn variant_file_errors_are_in_plain_words() {
     let dir = TempDir::new("words");
-    let text = read(
-        &common::root()
-            .join("variants/bushka.toml")
-            .to_string_lossy(),
-    )
-    .replace("min_line = 2 ", "min_line = \"two\" ");
+    let text = common::variant_text("bushka").replace("min_line = 2 ", "min_line = \"two\" ");
     let path = dir.file("words.toml", &text);
     let out = bushka(&["check", &path]);
     assert_eq!(out.status.code(), Some(1));

@@ -13,7 +13,7 @@ fn path_text(path: &std::path::Path) -> &str {
 }
 
 fn bushka_toml() -> String {
-    std::fs::read_to_string(root().join("variants/bushka.toml")).expect("bushka.toml")
+    common::variant_text("bushka")
 }
 
 /// The error: exit code 1 and exactly one line on standard error, returned.

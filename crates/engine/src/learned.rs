@@ -36,6 +36,9 @@ pub enum Term {
     KingSight,
     /// Men with no opposing piece anywhere ahead.
     Runaway,
+    /// The difference between the men on the left and on the right wing (cells left
+    /// and right of the board's centre as drawn), unsigned.
+    Balance,
     /// The side to move crowns a man with its next move.
     CrownNow,
     /// The side to move.
@@ -44,13 +47,14 @@ pub enum Term {
 
 impl Term {
     /// Every term, in [`TERMS`] order.
-    pub const ALL: [Term; 8] = [
+    pub const ALL: [Term; 9] = [
         Term::Advancement,
         Term::Mobility,
         Term::LinePairs,
         Term::NearPromotion,
         Term::KingSight,
         Term::Runaway,
+        Term::Balance,
         Term::CrownNow,
         Term::Tempo,
     ];
@@ -73,6 +77,8 @@ pub struct Features<B: Bits> {
     /// Per colour and bit index, the cells a man there can still reach by forward
     /// steps.
     cone: ByColour<Vec<B>>,
+    /// The cells left and right of the board's centre as drawn.
+    wings: (B, B),
     /// Where the blocks start.
     at: Offsets,
     /// The sets the hand-written terms are counted with.
@@ -132,6 +138,7 @@ impl<B: Bits> Features<B> {
             cell,
             front,
             cone,
+            wings: wings(board),
             at,
             tables: TermTables::new(board),
             pad,
@@ -225,6 +232,11 @@ impl<B: Bits> Features<B> {
                 (Term::NearPromotion, terms.near),
                 (Term::KingSight, (sight & !their_attack).count() as i32),
                 (Term::Runaway, runaway),
+                (
+                    Term::Balance,
+                    ((men & self.wings.0).count() as i32 - (men & self.wings.1).count() as i32)
+                        .abs(),
+                ),
             ];
             for (t, value) in named {
                 if value != 0 {
@@ -336,6 +348,26 @@ fn combine<B: Bits, const N: usize>(
             combine(rest, these, prefix * N + state, f);
         }
     }
+}
+
+/// The cells left and right of the board's centre as drawn (cells on the centre line
+/// are on neither wing).
+fn wings<B: Bits>(board: &Board<B>) -> (B, B) {
+    let geometry = board.geometry();
+    let xs = || geometry.cells().map(|c| geometry.display(c).0);
+    let (Some(low), Some(high)) = (xs().min(), xs().max()) else {
+        return (B::EMPTY, B::EMPTY);
+    };
+    let (mut left, mut right) = (B::EMPTY, B::EMPTY);
+    for c in geometry.cells() {
+        let twice = 2 * geometry.display(c).0;
+        if twice < low + high {
+            left |= B::bit(board.sq(c));
+        } else if twice > low + high {
+            right |= B::bit(board.sq(c));
+        }
+    }
+    (left, right)
 }
 
 /// Per bit index, the cells a man of `colour` there can reach by forward steps.

@@ -146,3 +146,45 @@ fn the_terms_follow_the_weights_files_order() {
         assert_eq!(t.name(), bushka_geometry::TERMS[k]);
     }
 }
+
+#[test]
+fn balance_counts_the_men_on_each_wing() {
+    // International, drawn with square 1 top left: 31 and 36 lie left of the centre,
+    // 35 right of it; Black's 6 and 15 are one a side.
+    let geometry = common::geometry("draughts");
+    let layout = FeatureLayout::of(&geometry);
+    let balance = (layout.offset("terms") + Term::Balance as usize) as u32;
+    let any = AnyBoard::new(geometry);
+    with_board!(&any, b => {
+        let learned = Learned::new(b, &weights(b.geometry(), 100.0, |_| 0.0));
+        let mut listed = Vec::new();
+        for (text, expected) in [
+            ("W:W31,36:B6,15", 2),
+            ("W:W31,35,36:B6,15", 1),
+            ("W:W31,35:B6,7,8", -3),
+        ] {
+            let pos = b.parse_position(text).expect("a position");
+            learned.features().features(b, &pos, &mut listed);
+            let value = listed.iter().find(|&&(i, _)| i == balance).map_or(0, |&(_, v)| v);
+            assert_eq!(value, expected, "{text}");
+        }
+    });
+}
+
+#[test]
+fn cells_a_symmetry_of_the_men_exchanges_share_their_weights() {
+    // Hexbushka's left-right reflection keeps both sides' men: a man's cell weight is
+    // its class's, so reflected cells read one weight.
+    let geometry = common::geometry("hexbushka");
+    let layout = FeatureLayout::of(&geometry);
+    let maps = geometry.symmetries(bushka_geometry::ByColour::new(true, false));
+    assert_eq!(maps.len(), 2);
+    let reflect = &maps[1];
+    for colour in Colour::BOTH {
+        for c in geometry.cells() {
+            let index = &layout.cell_index[colour];
+            assert_eq!(index[c.index()], index[reflect[c.index()].index()]);
+        }
+    }
+    assert!(layout.cells < geometry.cell_count());
+}

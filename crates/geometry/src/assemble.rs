@@ -9,6 +9,7 @@ use std::path::Path;
 
 use toml::Spanned;
 
+use crate::builtin::BUILTIN;
 use crate::cells::{Labels, collect_cells};
 use crate::colour::{ByColour, Colour};
 use crate::display::build_display;
@@ -23,7 +24,7 @@ use crate::numbering::number_cells;
 use crate::rule_set::build_rules;
 use crate::sides::{StartContext, back_rank, build_side};
 use crate::source::{Source, parse, read};
-use crate::weights::{BUILTIN_WEIGHTS, EvalWeights, FeatureLayout};
+use crate::weights::{EvalWeights, FeatureLayout};
 
 /// Parses and validates a variant file's text; `origin` names it in errors. A text
 /// has no folder: its `[evaluation] weights` may name only a built-in weights file.
@@ -71,8 +72,12 @@ fn read_weights(
         )
     };
     let Some(folder) = folder else {
-        return match BUILTIN_WEIGHTS.iter().find(|(n, _)| n == written) {
-            Some(&(_, text)) => Ok((text.to_string(), format!("{written} (built-in)"))),
+        return match BUILTIN
+            .iter()
+            .filter_map(|b| b.weights)
+            .find(|&(name, _)| name == written)
+        {
+            Some((_, text)) => Ok((text.to_string(), format!("{written} (built-in)"))),
             None => Err(bad(format!(
                 "`{written}` is not a built-in weights file, and a variant given as text has no folder to read one from"
             ))),
@@ -80,7 +85,12 @@ fn read_weights(
     };
     let path = folder.join(written);
     let text = read_text_file(&path, MAX_WEIGHTS_BYTES as u64)
-        .map_err(|e| bad(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| {
+            bad(format!(
+                "cannot read `{}`: {e} (a weights file is read from beside the variant file: copy it along, or remove `weights` for the hand-written evaluation)",
+                path.display()
+            ))
+        })?;
     Ok((text, path.display().to_string()))
 }
 

@@ -6,111 +6,67 @@ use crate::assemble::{load_path, load_str};
 use crate::error::{ErrorKind, VariantError};
 use crate::geometry::Geometry;
 
-/// A variant file compiled into the binary.
+/// A variant file compiled into the binary, with the learned evaluation it names.
 #[derive(Debug, Clone, Copy)]
 pub struct Builtin {
     /// The file stem, used as `--variant NAME`.
     pub name: &'static str,
     /// The file's text.
     pub text: &'static str,
+    /// The weights file the variant names, if it names one (`[evaluation] weights`,
+    /// the path `weights/NAME.toml` beside it in `variants/`), and that file's text
+    /// (written by `bushka train`; the command and seed are at its top).
+    pub weights: Option<(&'static str, &'static str)>,
+}
+
+/// The built-ins of these names: `variants/NAME.toml`, and `variants/weights/NAME.toml`
+/// for those marked `learned` (the variants that ship a learned evaluation).
+macro_rules! builtins {
+    ($($name:literal $($learned:ident)?),* $(,)?) => {
+        &[$(Builtin {
+            name: $name,
+            text: include_str!(concat!("../../../variants/", $name, ".toml")),
+            weights: builtins!(@weights $name $($learned)?),
+        }),*]
+    };
+    (@weights $name:literal learned) => {
+        Some((
+            concat!("weights/", $name, ".toml"),
+            include_str!(concat!("../../../variants/weights/", $name, ".toml")),
+        ))
+    };
+    (@weights $name:literal) => {
+        None
+    };
 }
 
 /// Every built-in variant: the three official boards first, then the authored ones,
 /// then the draughts family, then Fanorona.
-pub const BUILTIN: &[Builtin] = &[
-    Builtin {
-        name: "bushka",
-        text: include_str!("../../../variants/bushka.toml"),
-    },
-    Builtin {
-        name: "bushka-9x11",
-        text: include_str!("../../../variants/bushka-9x11.toml"),
-    },
-    Builtin {
-        name: "hexbushka",
-        text: include_str!("../../../variants/hexbushka.toml"),
-    },
-    Builtin {
-        name: "hexbushka-4",
-        text: include_str!("../../../variants/hexbushka-4.toml"),
-    },
-    Builtin {
-        name: "bushka-cylinder",
-        text: include_str!("../../../variants/bushka-cylinder.toml"),
-    },
-    Builtin {
-        name: "draughts",
-        text: include_str!("../../../variants/draughts.toml"),
-    },
-    Builtin {
-        name: "brazilian",
-        text: include_str!("../../../variants/brazilian.toml"),
-    },
-    Builtin {
-        name: "hexdame",
-        text: include_str!("../../../variants/hexdame.toml"),
-    },
-    Builtin {
-        name: "checkers",
-        text: include_str!("../../../variants/checkers.toml"),
-    },
-    Builtin {
-        name: "russian",
-        text: include_str!("../../../variants/russian.toml"),
-    },
-    Builtin {
-        name: "pool",
-        text: include_str!("../../../variants/pool.toml"),
-    },
-    Builtin {
-        name: "canadian",
-        text: include_str!("../../../variants/canadian.toml"),
-    },
-    Builtin {
-        name: "frisian",
-        text: include_str!("../../../variants/frisian.toml"),
-    },
-    Builtin {
-        name: "frysk",
-        text: include_str!("../../../variants/frysk.toml"),
-    },
-    Builtin {
-        name: "italian",
-        text: include_str!("../../../variants/italian.toml"),
-    },
-    Builtin {
-        name: "spanish",
-        text: include_str!("../../../variants/spanish.toml"),
-    },
-    Builtin {
-        name: "czech",
-        text: include_str!("../../../variants/czech.toml"),
-    },
-    Builtin {
-        name: "thai",
-        text: include_str!("../../../variants/thai.toml"),
-    },
-    Builtin {
-        name: "turkish",
-        text: include_str!("../../../variants/turkish.toml"),
-    },
-    Builtin {
-        name: "killer",
-        text: include_str!("../../../variants/killer.toml"),
-    },
-    Builtin {
-        name: "antidraughts",
-        text: include_str!("../../../variants/antidraughts.toml"),
-    },
-    Builtin {
-        name: "breakthrough",
-        text: include_str!("../../../variants/breakthrough.toml"),
-    },
-    Builtin {
-        name: "fanorona",
-        text: include_str!("../../../variants/fanorona.toml"),
-    },
-];
+pub const BUILTIN: &[Builtin] = builtins!(
+    "bushka" learned,
+    "bushka-9x11" learned,
+    "hexbushka" learned,
+    "hexbushka-4",
+    "bushka-cylinder",
+    "draughts" learned,
+    "brazilian" learned,
+    "hexdame" learned,
+    "checkers" learned,
+    "russian" learned,
+    "pool" learned,
+    "canadian" learned,
+    "frisian" learned,
+    "frysk" learned,
+    "italian" learned,
+    "spanish" learned,
+    "czech" learned,
+    "thai" learned,
+    "turkish" learned,
+    "killer" learned,
+    "antidraughts" learned,
+    "breakthrough" learned,
+    "fanorona" learned,
+);
 
 /// Loads the built-in variant called `name`.
 pub fn builtin(name: &str) -> Option<Result<Geometry, VariantError>> {

@@ -1,6 +1,6 @@
 //! The layout of a learned evaluation's features on one board ([`FeatureLayout`]),
-//! read from the compiled geometry: cells tied between the colours by the mirror, the
-//! forward directions the patterns read, and each cell's rank toward the zone.
+//! read from the compiled geometry: cells tied between the colours by the mirror and
+//! within a colour by the symmetries that keep its men, the forward directions the patterns read, and each cell's rank toward the zone.
 
 use crate::colour::{ByColour, Colour};
 use crate::geometry::Geometry;
@@ -10,7 +10,6 @@ use crate::weights::{FeatureLayout, MAX_SLOTS};
 impl FeatureLayout {
     /// The layout of `geometry`'s features.
     pub fn of(geometry: &Geometry) -> FeatureLayout {
-        let n = geometry.cell_count();
         let mirror = geometry.mirror();
         let white_front: Vec<Dir> = geometry
             .side(Colour::White)
@@ -19,16 +18,16 @@ impl FeatureLayout {
             .copied()
             .take(MAX_SLOTS)
             .collect();
+        // Cells that a symmetry keeping a colour's men exchanges share their weights.
+        let (white_class, white_count) = geometry.cell_classes(Colour::White);
         let (cells, cell_index, front) = match mirror {
             Some(m) => {
                 // The mirror is a point reflection: it turns every direction round.
                 let black_front = white_front.iter().map(|&d| geometry.opposite(d)).collect();
+                let black_class = m.iter().map(|c| white_class[c.index()]).collect();
                 (
-                    n,
-                    ByColour::new(
-                        (0..n as u32).collect(),
-                        m.iter().map(|c| c.index() as u32).collect(),
-                    ),
+                    white_count,
+                    ByColour::new(white_class, black_class),
                     ByColour::new(white_front, black_front),
                 )
             }
@@ -40,9 +39,14 @@ impl FeatureLayout {
                     .copied()
                     .take(MAX_SLOTS)
                     .collect();
+                let (black_class, black_count) = geometry.cell_classes(Colour::Black);
+                let black_class = black_class
+                    .into_iter()
+                    .map(|k| white_count as u32 + k)
+                    .collect();
                 (
-                    2 * n,
-                    ByColour::new((0..n as u32).collect(), (n as u32..2 * n as u32).collect()),
+                    white_count + black_count,
+                    ByColour::new(white_class, black_class),
                     ByColour::new(white_front, black_front),
                 )
             }

@@ -32,6 +32,7 @@ mod rule_set;
 mod rules;
 mod sides;
 mod source;
+mod symmetry;
 mod weights;
 
 pub use assemble::{load_path, load_str};
@@ -49,6 +50,5 @@ pub use rules::{
     MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
 };
 pub use weights::{
-    BACK_STATES, BUILTIN_WEIGHTS, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS,
-    Trained,
+    BACK_STATES, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS, Trained,
 };

@@ -8,7 +8,10 @@
 //! own. Blocks, in file order:
 //! - `material`: men, kings;
 //! - `terms`: the named scalar terms of [`TERMS`];
-//! - `man_cells`, `king_cells`: one weight per cell for a man, a king there;
+//! - `man_cells`, `king_cells`: one weight per class of cells for a man, a king there
+//!   (cells that a symmetry keeping the men's forward directions and zone exchanges,
+//!   such as Hexbushka's left-right reflection, form a class; see
+//!   [`crate::Geometry::cell_classes`]);
 //! - `front`: per rank of a man (forward steps made, see [`FeatureLayout::rank`]), the
 //!   contents of the cells one step ahead of it along its forward directions (each off
 //!   the board, empty, own man, own king, opposing man or opposing king);
@@ -21,22 +24,15 @@ use crate::colour::ByColour;
 use crate::error::{ErrorKind, VariantError};
 use crate::index::Dir;
 
-/// The learned evaluations' weights files compiled into the binary, by the name a
-/// built-in variant file gives them (`[evaluation] weights`), with their text
-/// (written by `bushka train`; the command and seed are at the top of each).
-pub const BUILTIN_WEIGHTS: &[(&str, &str)] = &[(
-    "weights/draughts.toml",
-    include_str!("../../../variants/weights/draughts.toml"),
-)];
-
 /// The scalar terms, in the file's order.
-pub const TERMS: [&str; 8] = [
+pub const TERMS: [&str; 9] = [
     "advancement",
     "mobility",
     "line_pairs",
     "near_promotion",
     "king_sight",
     "runaway",
+    "balance",
     "crown_now",
     "tempo",
 ];
@@ -55,13 +51,15 @@ pub const MAX_SLOTS: usize = 3;
 /// Where each feature of a board lives in the weights vector.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FeatureLayout {
-    /// Cells in a per-cell block: the board's cells, twice over without a mirror.
+    /// Entries in a per-cell block: the classes of cells that the men's symmetries
+    /// exchange (each cell its own class on a board without such symmetries), twice
+    /// over without a mirror.
     pub cells: usize,
     /// Forward directions the patterns read.
     pub slots: usize,
     /// Ranks (forward steps a man can have made, plus one).
     pub ranks: usize,
-    /// Per colour, each cell's index in a per-cell block.
+    /// Per colour, each cell's index in a per-cell block (its class).
     pub cell_index: ByColour<Vec<u32>>,
     /// Per colour, each cell's rank: how many forward steps a man there has made
     /// toward its zone (0 for cells from which the zone is out of reach).
@@ -196,7 +194,7 @@ impl EvalWeights {
             return Err(err(ErrorKind::BadValue {
                 key: "layout".into(),
                 why: format!(
-                    "the file is for {} cells, {} slots and {} ranks; this board has {}, {} and {} (train it again with `bushka train`)",
+                    "the file is for {} cell classes, {} slots and {} ranks; this board has {}, {} and {} (train it again with `bushka train`)",
                     written.0, written.1, written.2, expected.0, expected.1, expected.2
                 ),
             }));
@@ -315,7 +313,7 @@ mod tests {
             (draughts.cells, draughts.slots, draughts.ranks),
             (50, 2, 10)
         );
-        assert_eq!(draughts.len(), 2 + 8 + 50 + 50 + 10 * 36 + 10 * 16);
+        assert_eq!(draughts.len(), 2 + 9 + 50 + 50 + 10 * 36 + 10 * 16);
         // White's back rank is rank 0, the row before its zone rank 8; a Black man on
         // the mirror cell has the same rank.
         let geometry = crate::builtin("draughts")
@@ -328,8 +326,42 @@ mod tests {
                 draughts.rank[Colour::Black][mirror[c.index()].index()]
             );
         }
-        // Hexbushka's men have three forward directions.
-        assert_eq!(layout("hexbushka").slots, 3);
+        // Hexbushka's men have three forward directions, and its 61 cells form 35
+        // classes under the reflection that keeps the men.
+        let hexbushka = layout("hexbushka");
+        assert_eq!((hexbushka.slots, hexbushka.cells), (3, 35));
+    }
+
+    #[test]
+    fn the_built_in_variants_load_the_weights_they_ship() {
+        let mut shipped = 0;
+        for b in crate::BUILTIN {
+            let geometry = crate::builtin(b.name).expect("built-in").expect("loads");
+            // A variant names a weights file exactly when it ships one.
+            assert_eq!(
+                geometry.weights().is_some(),
+                b.weights.is_some(),
+                "{}",
+                b.name
+            );
+            let Some(weights) = geometry.weights() else {
+                continue;
+            };
+            shipped += 1;
+            assert_eq!(weights.trained.variant, b.name);
+            assert!(
+                weights
+                    .trained
+                    .command
+                    .starts_with("bushka train --variant "),
+                "{}",
+                b.name
+            );
+            assert_eq!(weights.weights.len(), FeatureLayout::of(&geometry).len());
+        }
+        // All but Hexbushka-4 and the cylinder, whose trained weights did not beat the
+        // hand-written evaluation (README, "The built-ins' learned evaluations").
+        assert_eq!(shipped, crate::BUILTIN.len() - 2);
     }
 
     #[test]

@@ -61,7 +61,7 @@ impl Default for TrainOptions {
             epochs: 300,
             l2: 1e-6,
             hash_mib: 8,
-            lambda: 0.5,
+            lambda: 0.3,
         }
     }
 }

@@ -316,6 +316,9 @@ fn players_and_rules(
          \n\
          [evaluation]                # material values for the computer opponent\n\
          man = 100\n\
-         king = 300\n"
+         king = 300\n\
+         # A learned evaluation, read from beside this file, written by\n\
+         # `bushka train --variant THIS-FILE --out NAME.weights.toml`:\n\
+         # weights = \"NAME.weights.toml\"\n"
     )
 }

@@ -31,7 +31,7 @@ pub struct Args {
     epochs: u32,
     /// How much a position's target is its game's result, the rest being the
     /// self-play search's score of it (1: results alone).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.3)]
     lambda: f64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]

@@ -92,3 +92,11 @@ pub fn played_out(out: &str, games: usize) {
         assert!(!line.contains("ply limit"), "played to the end: {line}");
     }
 }
+
+/// The text of `variants/NAME.toml` without its learned evaluation's `weights` line: a
+/// copy written elsewhere has no weights file beside it.
+pub fn variant_text(name: &str) -> String {
+    std::fs::read_to_string(root().join(format!("variants/{name}.toml")))
+        .expect("a variant file")
+        .replace(&format!("weights = \"weights/{name}.toml\"\n"), "")
+}

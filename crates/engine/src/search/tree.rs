@@ -52,9 +52,13 @@ impl<B: Bits> Searcher<B> {
         beta: i32,
         ply: usize,
     ) -> i32 {
+        self.pv[ply].clear();
+        if self.stopped {
+            // A search already stopped (a re-search after a stopped one) visits nothing.
+            return 0;
+        }
         self.nodes += 1;
         self.check_stop();
-        self.pv[ply].clear();
         if self.stopped {
             return 0;
         }
@@ -74,9 +78,12 @@ impl<B: Bits> Searcher<B> {
         self.board.legal_moves(pos, &mut list);
         if node_limited {
             self.nodes += list.steps_spent() / STEPS_PER_NODE;
+            // The generation's steps may have spent the last of the nodes.
+            self.stopped = self.nodes >= self.node_limit;
         }
-        if list.exhausted().is_some() {
-            // One generation ran into the deadline, the stop flag or the step cap.
+        if list.exhausted().is_some() || self.stopped {
+            // One generation ran into the deadline, the stop flag or the step cap, or
+            // spent the nodes left.
             self.cut = list.exhausted();
             self.stopped = true;
             self.lists[ply] = list;
