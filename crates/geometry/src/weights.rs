@@ -194,7 +194,7 @@ impl EvalWeights {
             return Err(err(ErrorKind::BadValue {
                 key: "layout".into(),
                 why: format!(
-                    "the file is for {} cell classes, {} slots and {} ranks; this board has {}, {} and {} (train it again with `bushka train`)",
+                    "the file is for {} cell classes, {} slots and {} ranks; this board has {}, {} and {} (train it again with `bushka train`, or remove `weights` for the hand-written evaluation)",
                     written.0, written.1, written.2, expected.0, expected.1, expected.2
                 ),
             }));

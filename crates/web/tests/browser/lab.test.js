@@ -64,9 +64,15 @@ test("in the lab a broken file shows its line, a fixed one redraws the board", a
   assert.match(error, new RegExp(`^line ${at + 1}, column 1: unknown key \`colour\``));
   assert.equal(await page.textContent("#gutter .bad"), String(at + 1));
   await page.screenshot({ path: join(SHOTS, "lab-error.png") });
-  // Fix it, and take two cells away: the board is redrawn without them.
-  const fixed = original.replace(/^generate = .*$/m, (g) => `${g}\nremove_cells = ["e5", "f6"]`);
-  assert.notEqual(fixed, original, "the template generates its cells");
+  // Fix it, and take two cells away: Bushka's learned evaluation no longer fits the
+  // board, and the error says what to do.
+  const reshaped = original.replace(/^generate = .*$/m, (g) => `${g}\nremove_cells = ["e5", "f6"]`);
+  assert.notEqual(reshaped, original, "the template generates its cells");
+  await page.fill("#lab-text", reshaped);
+  await page.waitForFunction(() => /remove `weights`/.test(document.getElementById("lab-error").textContent));
+  // Without the learned evaluation the board is redrawn without the two cells.
+  const fixed = reshaped.replace(/^weights = .*\n/m, "");
+  assert.notEqual(fixed, reshaped, "the template names its learned evaluation");
   await page.fill("#lab-text", fixed);
   await page.waitForFunction(() => document.getElementById("lab-board").dataset.state === "valid");
   assert.equal(await page.textContent("#lab-error"), "");
