@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use bushka_engine::{Limits, Searcher};
-use bushka_rules::{Bits, Board, Position};
+use bushka_engine::{DEFAULT_LEVEL, LEVELS, Limits, Searcher};
+use bushka_rules::{Bits, Board, Game, Position};
 use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
 use bushka_tests::{OFFICIAL, builtin};
 use rand::{Rng, SeedableRng};
@@ -191,4 +191,77 @@ fn three_kings_against_one_are_consistent_and_converted_at_scale() {
     for (name, ..) in OFFICIAL {
         engine_converts(name, "3K v 1K", 1_000, 200_000);
     }
+}
+
+/// Without tables, the engine at `nodes` a move plays out `count` sampled won starts of
+/// 3K v 1K on `name` (every other one with the lone king to move) as games, against the
+/// table's best defence, for at most `plies` plies; returns the starts it did not win,
+/// each with how the game ended (a repetition draws, as in any game).
+fn unconverted_without_tables(name: &str, count: usize, nodes: u64, plies: usize) -> Vec<String> {
+    let board = board_of(name);
+    let (tables, material) = solved(&board, "3K v 1K");
+    let table = tables.table(&material).expect("solved");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut failed = Vec::new();
+    let mut sampled = 0;
+    while sampled < count {
+        let index = rng.random_range(0..table.indexer().size());
+        let lone_to_move = sampled % 2 == 1;
+        let won = match table.value_at(index) {
+            Some(Value::Win(_)) => !lone_to_move,
+            Some(Value::Loss(_)) => lone_to_move,
+            _ => false,
+        };
+        let Some(start) = table.indexer().unrank(&board, index).filter(|_| won) else {
+            continue;
+        };
+        sampled += 1;
+        let winner = if lone_to_move {
+            start.side().opponent()
+        } else {
+            start.side()
+        };
+        // A fresh searcher per start: no table, no memory of another game.
+        let mut searcher = Searcher::new(Arc::clone(&board), 16);
+        let mut game = Game::from_position(Arc::clone(&board), start).expect("a legal start");
+        while game.outcome().is_none() && game.moves().len() < plies {
+            let pos = *game.position();
+            let mv = if pos.side() == winner {
+                searcher
+                    .search_game(&game, &Limits::nodes(nodes), |_| {})
+                    .best
+            } else {
+                tables.best_move(&board, &pos)
+            };
+            game.play(&mv.expect("has moves")).expect("a legal move");
+        }
+        let outcome = game.outcome();
+        if outcome.and_then(|o| o.winner()) != Some(winner) {
+            let end = outcome.map_or(format!("{plies} plies"), |o| o.to_string());
+            failed.push(format!("{} ({end})", board.position_string(&start)));
+        }
+    }
+    failed
+}
+
+#[test]
+#[ignore = "slow: cargo test --release -p bushka-tests --test tablebase_official -- --ignored without_tables"]
+fn the_engine_without_tables_converts_three_kings_against_one_within_sixty_plies() {
+    // The default level's node budget (level 6), 200 starts per official board.
+    let nodes = LEVELS[usize::from(DEFAULT_LEVEL) - 1].0;
+    let count = 200;
+    let mut failures = Vec::new();
+    for (name, ..) in OFFICIAL {
+        let failed = unconverted_without_tables(name, count, nodes, 60);
+        eprintln!(
+            "{name}: {} of {count} won within 60 plies at {nodes} nodes a move",
+            count - failed.len()
+        );
+        failures.extend(failed.into_iter().map(|f| format!("{name}: {f}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "not converted:\n{}",
+        failures.join("\n")
+    );
 }

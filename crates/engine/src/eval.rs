@@ -17,6 +17,10 @@
 //! much, and a side to move with a man that steps into its zone now scores
 //! [`PROMOTES_NOW`] men.
 //!
+//! Either evaluation ends with [`Evaluator::cornering`]: when a side has only kings
+//! left and is two kings or more behind, the other side is scored for the room it takes
+//! from them and for closing in, the plan that wins such endings.
+//!
 //! All weights live in [`Weights`]. A variant whose file names a learned evaluation
 //! (`[evaluation] weights`, written by `bushka train`) is scored by it instead
 //! ([`crate::learned`]), unless the player asks for this one (`engine:eval=classic`).
@@ -56,6 +60,19 @@ pub const WEIGHTS: Weights = Weights {
     king_sight: 4,
     tempo: 5,
 };
+
+/// Centi-men per cell of room taken from a lone side's kings (see
+/// [`Evaluator::cornering`]).
+pub const CORNERING: i32 = 30;
+
+/// The room, in cells, below which a lone side's kings count as hemmed in.
+pub const CORNERING_CELLS: i32 = 20;
+
+/// Centi-men per step closer that a king hunting a lone side's kings stands.
+pub const CLOSING: i32 = 10;
+
+/// The distance, in steps, from which a hunting king counts as closing in.
+pub const CLOSING_STEPS: i32 = 12;
 
 /// How many times advancement and nearness to promotion count when the first king
 /// wins (`goal = "first-king-wins"`).
@@ -162,11 +179,65 @@ impl<B: Bits> Evaluator<B> {
         score + safe_sight.count() as i32 * w.king_sight
     }
 
-    /// The evaluation from the side to move's view.
+    /// The evaluation from the side to move's view: the learned one or the
+    /// hand-written terms, plus [`Evaluator::cornering`].
     pub fn evaluate(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
-        if let Some(learned) = &self.learned {
-            return learned.evaluate(board, pos);
+        let score = match &self.learned {
+            Some(learned) => learned.evaluate(board, pos),
+            None => self.hand_written(board, pos),
+        };
+        (score + self.cornering(board, pos)).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The bonus, from the side to move's view, for running down a side that has only
+    /// kings left and is at least two kings behind in material. Such an ending is won
+    /// by taking the lone kings' room away and closing in until a capture (often one
+    /// they are forced to make) lands them where they are taken: a plan the search
+    /// cannot see whole and the material terms do not score. The bonus is
+    /// [`CORNERING`] per cell fewer than [`CORNERING_CELLS`] that the lone kings can
+    /// reach along open lines without stepping where the other side's kings capture,
+    /// plus [`CLOSING`] per step that each of the other side's kings stands within
+    /// [`CLOSING_STEPS`] of them. A variant where the side that cannot move wins, or
+    /// the first king wins, has no such plan.
+    pub fn cornering(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
+        if self.goal != Goal::NoMovesLoses {
+            return 0;
         }
+        let value =
+            |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
+        let (white, black) = (value(Colour::White), value(Colour::Black));
+        let weak = if white < black {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        if !pos.men(weak).is_empty() || (white - black).abs() < 2 * self.king.max(1) {
+            return 0;
+        }
+        let (lone, hunters) = (pos.kings(weak), pos.kings(weak.opponent()));
+        let empty = board.all() & !pos.occupied();
+        let (room, _) = self.tables.king_reach(board, lone, empty);
+        let (_, caught) = self.tables.king_reach(board, hunters, empty);
+        let safe = (room & !caught).count() as i32;
+        let mut bonus = CORNERING * (CORNERING_CELLS - safe).max(0);
+        // Rings of cells one step, two steps, ... from the lone kings.
+        let (mut seen, mut ring) = (lone, lone);
+        for steps in 1..CLOSING_STEPS {
+            ring = board
+                .dirs()
+                .fold(B::EMPTY, |next, d| next | board.step(ring, d))
+                & !seen;
+            if ring.is_empty() {
+                break;
+            }
+            seen |= ring;
+            bonus += CLOSING * (CLOSING_STEPS - steps) * (ring & hunters).count() as i32;
+        }
+        if pos.side() == weak { -bonus } else { bonus }
+    }
+
+    /// The hand-written terms, from the side to move's view.
+    fn hand_written(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
         let empty = board.all() & !pos.occupied();
         let (white_sight, white_attack) =
             self.tables
@@ -203,6 +274,6 @@ impl<B: Bits> Evaluator<B> {
             }
             Goal::FirstKingWins => signed,
         };
-        (signed + self.weights.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+        signed + self.weights.tempo
     }
 }

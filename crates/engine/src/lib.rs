@@ -25,7 +25,10 @@ mod tt;
 
 pub use clock::{Clock, Clocks, Flagged, TimeControl, TimeControlError, Timing, Turn, seconds};
 pub use end::{End, Fault, FaultKind};
-pub use eval::{Evaluator, PROMOTES_NOW, RACE, WEIGHTS, Weights};
+pub use eval::{
+    CLOSING, CLOSING_STEPS, CORNERING, CORNERING_CELLS, Evaluator, PROMOTES_NOW, RACE, WEIGHTS,
+    Weights,
+};
 pub use external::{ExternalSpec, Protocol};
 pub use learned::{Features, Learned, Term};
 pub use limits::{Limits, PLANNED_MOVES, STEPS_PER_NODE};

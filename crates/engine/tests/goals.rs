@@ -10,7 +10,7 @@ mod common;
 
 use std::sync::Arc;
 
-use bushka_engine::{Limits, PlayerSpec, Searcher, score_text};
+use bushka_engine::{Evaluator, Limits, PlayerSpec, Searcher, score_text};
 use bushka_geometry::{BUILTIN, CaptureStyle};
 use bushka_rules::{AnyBoard, Board, with_board};
 
@@ -83,4 +83,29 @@ fn every_draughts_and_fanorona_file_beats_the_random_player_at_level_4() {
             assert!(score.ratio() >= 0.9, "{name}: {score:?}");
         });
     }
+}
+
+/// The cornering bonus of `position` on `variant` (see `Evaluator::cornering`).
+fn cornering(variant: &str, position: &str) -> i32 {
+    let board = board64(variant);
+    let pos = board.parse_position(position).expect("position");
+    Evaluator::new(&board).cornering(&board, &pos)
+}
+
+#[test]
+fn hunting_kings_score_the_room_they_take_from_a_lone_king() {
+    // Bushka: the lone king boxed in the a6 corner with the hunters beside it, and
+    // the lone king free in the middle with the hunters far off.
+    let boxed = cornering("bushka", "W:WKb5,Kc6,Kc7:BKa6");
+    let free = cornering("bushka", "W:WKe1,Ke2,Kf2:BKd7");
+    assert!(boxed > free && free > 0, "boxed {boxed}, free {free}");
+    // The same placement with the lone king to move: the bonus is the hunters'.
+    assert_eq!(cornering("bushka", "B:WKb5,Kc6,Kc7:BKa6"), -boxed);
+    // Only a side of kings alone, two kings or more behind, is hunted.
+    assert_eq!(cornering("bushka", "W:WKb5,Kc6:BKa6"), 0);
+    assert_eq!(cornering("bushka", "W:WKb5,Kc6,Kc7:BKa6,e9"), 0);
+    // The same ending in International draughts is hunted; in Antidraughts, where
+    // the side without a move wins, it is not.
+    assert!(cornering("draughts", "W:WK1,K2,K3:BK46") > 0);
+    assert_eq!(cornering("antidraughts", "W:WK1,K2,K3:BK46"), 0);
 }
