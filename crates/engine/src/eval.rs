@@ -203,15 +203,13 @@ impl<B: Bits> Evaluator<B> {
         if self.goal != Goal::NoMovesLoses {
             return 0;
         }
-        let value =
-            |p| pos.men(p).count() as i32 * self.man + pos.kings(p).count() as i32 * self.king;
-        let (white, black) = (value(Colour::White), value(Colour::Black));
-        let weak = if white < black {
+        let balance = self.material(pos);
+        let weak = if balance < 0 {
             Colour::White
         } else {
             Colour::Black
         };
-        if !pos.men(weak).is_empty() || (white - black).abs() < 2 * self.king.max(1) {
+        if !pos.men(weak).is_empty() || balance.abs() < 2 * self.king.max(1) {
             return 0;
         }
         let (lone, hunters) = (pos.kings(weak), pos.kings(weak.opponent()));
