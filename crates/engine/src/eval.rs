@@ -32,7 +32,7 @@ use bushka_rules::{Bits, Board, Position};
 
 use crate::learned::Learned;
 use crate::score::MAX_EVAL;
-use crate::terms::TermTables;
+use crate::terms::{TermTables, king_reach_along};
 
 /// Evaluation weights, in centi-men (a man is worth `man` from the variant file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,13 +63,13 @@ pub const WEIGHTS: Weights = Weights {
 
 /// Centi-men per cell of room taken from a lone side's kings (see
 /// [`Evaluator::cornering`]).
-pub const CORNERING: i32 = 30;
+pub const CORNERING: i32 = 50;
 
 /// The room, in cells, below which a lone side's kings count as hemmed in.
 pub const CORNERING_CELLS: i32 = 20;
 
 /// Centi-men per step closer that a king hunting a lone side's kings stands.
-pub const CLOSING: i32 = 10;
+pub const CLOSING: i32 = 20;
 
 /// The distance, in steps, from which a hunting king counts as closing in.
 pub const CLOSING_STEPS: i32 = 12;
@@ -194,29 +194,17 @@ impl<B: Bits> Evaluator<B> {
     /// by taking the lone kings' room away and closing in until a capture (often one
     /// they are forced to make) lands them where they are taken: a plan the search
     /// cannot see whole and the material terms do not score. The bonus is
-    /// [`CORNERING`] per cell fewer than [`CORNERING_CELLS`] that the lone kings can
-    /// reach along open lines without stepping where the other side's kings capture,
+    /// [`CORNERING`] per cell fewer than [`CORNERING_CELLS`] in the lone kings' room
+    /// ([`Evaluator::lone_room`]: where they can move without being taken at once),
     /// plus [`CLOSING`] per step that each of the other side's kings stands within
     /// [`CLOSING_STEPS`] of them. A variant where the side that cannot move wins, or
     /// the first king wins, has no such plan.
     pub fn cornering(&self, board: &Board<B>, pos: &Position<B>) -> i32 {
-        if self.goal != Goal::NoMovesLoses {
+        let Some((weak, room)) = self.lone_room(board, pos) else {
             return 0;
-        }
-        let balance = self.material(pos);
-        let weak = if balance < 0 {
-            Colour::White
-        } else {
-            Colour::Black
         };
-        if !pos.men(weak).is_empty() || balance.abs() < 2 * self.king.max(1) {
-            return 0;
-        }
         let (lone, hunters) = (pos.kings(weak), pos.kings(weak.opponent()));
-        let empty = board.all() & !pos.occupied();
-        let (room, _) = self.tables.king_reach(board, lone, empty);
-        let (_, caught) = self.tables.king_reach(board, hunters, empty);
-        let safe = (room & !caught).count() as i32;
+        let safe = room.count() as i32;
         let mut bonus = CORNERING * (CORNERING_CELLS - safe).max(0);
         // Rings of cells one step, two steps, ... from the lone kings.
         let (mut seen, mut ring) = (lone, lone);
@@ -232,6 +220,34 @@ impl<B: Bits> Evaluator<B> {
             bonus += CLOSING * (CLOSING_STEPS - steps) * (ring & hunters).count() as i32;
         }
         if pos.side() == weak { -bonus } else { bonus }
+    }
+
+    /// The side run down by [`Evaluator::cornering`] (only kings left, at least two
+    /// kings behind, where the side without a move loses), and the cells its kings
+    /// can move to where none of the other side's kings takes them at once: along
+    /// open lines, their own cells counted empty (a king that moves opens the line
+    /// behind it). `None` when no side is run down.
+    pub fn lone_room(&self, board: &Board<B>, pos: &Position<B>) -> Option<(Colour, B)> {
+        if self.goal != Goal::NoMovesLoses {
+            return None;
+        }
+        let balance = self.material(pos);
+        let weak = if balance < 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        if !pos.men(weak).is_empty() || balance.abs() < 2 * self.king.max(1) {
+            return None;
+        }
+        let lone = pos.kings(weak);
+        let empty = board.all() & !pos.occupied();
+        let moves = board.king_move_dirs().iter().copied();
+        let (room, _) = king_reach_along(board, lone, empty, moves);
+        let captures = board.king_capture_dirs().iter().copied();
+        let (_, caught) =
+            king_reach_along(board, pos.kings(weak.opponent()), empty | lone, captures);
+        Some((weak, room & !caught))
     }
 
     /// The hand-written terms, from the side to move's view.

@@ -88,22 +88,36 @@ impl<B: Bits> TermTables<B> {
     /// Cells `kings` can move to, and cells they attack (a piece there would be
     /// captured: seen along a line past at least one vacant cell).
     pub(crate) fn king_reach(&self, board: &Board<B>, kings: B, empty: B) -> (B, B) {
-        let (mut sight, mut attack) = (B::EMPTY, B::EMPTY);
-        if kings.is_empty() {
-            return (sight, attack);
-        }
-        for d in board.dirs() {
-            let mut reach = board.step(kings, d) & empty;
-            while !reach.is_empty() {
-                sight |= reach;
-                let next = board.step(reach, d);
-                attack |= next;
-                reach = next & empty;
-            }
-        }
-        (sight, attack)
+        king_reach_along(board, kings, empty, board.dirs())
     }
+}
 
+/// Cells `kings` can move to along the directions `dirs`, and cells they attack
+/// along them (seen past at least one vacant cell).
+#[inline]
+pub(crate) fn king_reach_along<B: Bits>(
+    board: &Board<B>,
+    kings: B,
+    empty: B,
+    dirs: impl IntoIterator<Item = Dir>,
+) -> (B, B) {
+    let (mut sight, mut attack) = (B::EMPTY, B::EMPTY);
+    if kings.is_empty() {
+        return (sight, attack);
+    }
+    for d in dirs {
+        let mut reach = board.step(kings, d) & empty;
+        while !reach.is_empty() {
+            sight |= reach;
+            let next = board.step(reach, d);
+            attack |= next;
+            reach = next & empty;
+        }
+    }
+    (sight, attack)
+}
+
+impl<B: Bits> TermTables<B> {
     /// Whether the side to move has a man one step from its promotion zone with that
     /// step free.
     pub(crate) fn promotes_now(&self, board: &Board<B>, pos: &Position<B>, empty: B) -> bool {

@@ -11,8 +11,10 @@ mod common;
 use std::sync::Arc;
 
 use bushka_engine::{Evaluator, Limits, PlayerSpec, Searcher, score_text};
-use bushka_geometry::{BUILTIN, CaptureStyle};
-use bushka_rules::{AnyBoard, Board, with_board};
+use bushka_geometry::{BUILTIN, ByColour, CaptureStyle, Colour};
+use bushka_rules::{AnyBoard, Bits, Board, with_board};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn board64(name: &str) -> Arc<Board<u64>> {
     match AnyBoard::new(common::geometry(name)) {
@@ -108,4 +110,60 @@ fn hunting_kings_score_the_room_they_take_from_a_lone_king() {
     // the side without a move wins, it is not.
     assert!(cornering("draughts", "W:WK1,K2,K3:BK46") > 0);
     assert_eq!(cornering("antidraughts", "W:WK1,K2,K3:BK46"), 0);
+}
+
+/// Checks [`Evaluator::lone_room`] on `count` random placements of three White kings
+/// against a lone Black king to move with no capture: the room is exactly the cells of
+/// the lone king's moves after which White has no capture.
+fn check_lone_room<B: Bits>(board: &Board<B>, rng: &mut impl Rng, count: usize) {
+    let eval = Evaluator::new(board);
+    let cells: Vec<B> = board.all().iter().map(B::bit).collect();
+    let mut checked = 0;
+    while checked < count {
+        let picks: Vec<B> = (0..4)
+            .map(|_| cells[rng.random_range(0..cells.len())])
+            .collect();
+        let hunters = picks[0] | picks[1] | picks[2];
+        let kings = ByColour::new(hunters, picks[3]);
+        let Some(pos) = board
+            .position_from_sets(ByColour::new(B::EMPTY, B::EMPTY), kings, Colour::Black)
+            .filter(|_| hunters.count() == 3)
+        else {
+            continue;
+        };
+        let moves = board.moves(&pos);
+        if moves.as_slice().iter().any(|mv| mv.kind.is_capture()) {
+            continue;
+        }
+        checked += 1;
+        let safe = moves
+            .as_slice()
+            .iter()
+            .filter(|mv| {
+                let child = pos.play(board, mv);
+                !board
+                    .moves(&child)
+                    .as_slice()
+                    .iter()
+                    .any(|reply| reply.kind.is_capture())
+            })
+            .fold(B::EMPTY, |set, mv| set | B::bit(mv.to));
+        let at = board.position_string(&pos);
+        assert!(
+            eval.lone_room(board, &pos) == Some((Colour::Black, safe)),
+            "{at}"
+        );
+    }
+}
+
+#[test]
+fn the_lone_kings_room_is_where_no_hunting_king_takes_them() {
+    // On each official board: a king stepping away along the line of an adjacent
+    // hunter is taken (the cell it leaves opens the line), one stepping next to a
+    // hunter is not.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for name in ["bushka", "bushka-9x11", "hexbushka"] {
+        let any = AnyBoard::new(common::geometry(name));
+        with_board!(&any, b => check_lone_room(b, &mut rng, 300));
+    }
 }
