@@ -90,6 +90,18 @@ impl<B: Bits> TermTables<B> {
     pub(crate) fn king_reach(&self, board: &Board<B>, kings: B, empty: B) -> (B, B) {
         king_reach_along(board, kings, empty, board.dirs())
     }
+
+    /// Whether the side to move has a man one step from its promotion zone with that
+    /// step free.
+    pub(crate) fn promotes_now(&self, board: &Board<B>, pos: &Position<B>, empty: B) -> bool {
+        let me = pos.side();
+        let ready = pos.men(me) & self.near[me];
+        let zone = board.promotion(me) & empty;
+        board
+            .forward(me)
+            .iter()
+            .any(|&d| !(ready & board.step_back(zone, d)).is_empty())
+    }
 }
 
 /// Cells `kings` can move to along the directions `dirs`, and cells they attack
@@ -115,18 +127,4 @@ pub(crate) fn king_reach_along<B: Bits>(
         }
     }
     (sight, attack)
-}
-
-impl<B: Bits> TermTables<B> {
-    /// Whether the side to move has a man one step from its promotion zone with that
-    /// step free.
-    pub(crate) fn promotes_now(&self, board: &Board<B>, pos: &Position<B>, empty: B) -> bool {
-        let me = pos.side();
-        let ready = pos.men(me) & self.near[me];
-        let zone = board.promotion(me) & empty;
-        board
-            .forward(me)
-            .iter()
-            .any(|&d| !(ready & board.step_back(zone, d)).is_empty())
-    }
 }
