@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use bushka_engine::{DEFAULT_LEVEL, LEVELS, Limits, Searcher};
-use bushka_rules::{Bits, Board, Game, Position};
+use bushka_engine::{DEFAULT_LEVEL, LEVELS, Limits, MATE, MATE_BOUND, Searcher};
+use bushka_geometry::Colour;
+use bushka_rules::{Bits, Board, Game, Move, Position};
 use bushka_tablebase::{Material, Silent, Tablebases, Value, solve};
 use bushka_tests::{OFFICIAL, builtin};
 use rand::{Rng, SeedableRng};
@@ -193,6 +194,38 @@ fn three_kings_against_one_are_consistent_and_converted_at_scale() {
     }
 }
 
+/// `count` won starts of `material` sampled from its table with `seed`, every other one
+/// with the losing side to move, each with its winner.
+fn won_starts(
+    board: &Board<u128>,
+    tables: &Tablebases,
+    material: &Material,
+    seed: u64,
+    count: usize,
+) -> Vec<(Position<u128>, Colour)> {
+    let table = tables.table(material).expect("solved");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut starts = Vec::with_capacity(count);
+    while starts.len() < count {
+        let index = rng.random_range(0..table.indexer().size());
+        let loser_to_move = starts.len() % 2 == 1;
+        let won = match table.value_at(index) {
+            Some(Value::Win(_)) => !loser_to_move,
+            Some(Value::Loss(_)) => loser_to_move,
+            _ => false,
+        };
+        if let Some(start) = table.indexer().unrank(board, index).filter(|_| won) {
+            let winner = if loser_to_move {
+                start.side().opponent()
+            } else {
+                start.side()
+            };
+            starts.push((start, winner));
+        }
+    }
+    starts
+}
+
 /// Without tables, the engine at `nodes` a move plays out `count` sampled won starts of
 /// 3K v 1K on `name` (every other one with the lone king to move) as games, against the
 /// table's best defence, for at most `plies` plies; returns the starts it did not win,
@@ -200,27 +233,8 @@ fn three_kings_against_one_are_consistent_and_converted_at_scale() {
 fn unconverted_without_tables(name: &str, count: usize, nodes: u64, plies: usize) -> Vec<String> {
     let board = board_of(name);
     let (tables, material) = solved(&board, "3K v 1K");
-    let table = tables.table(&material).expect("solved");
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut failed = Vec::new();
-    let mut sampled = 0;
-    while sampled < count {
-        let index = rng.random_range(0..table.indexer().size());
-        let lone_to_move = sampled % 2 == 1;
-        let won = match table.value_at(index) {
-            Some(Value::Win(_)) => !lone_to_move,
-            Some(Value::Loss(_)) => lone_to_move,
-            _ => false,
-        };
-        let Some(start) = table.indexer().unrank(&board, index).filter(|_| won) else {
-            continue;
-        };
-        sampled += 1;
-        let winner = if lone_to_move {
-            start.side().opponent()
-        } else {
-            start.side()
-        };
+    for (start, winner) in won_starts(&board, &tables, &material, 5, count) {
         // A fresh searcher per start: no table, no memory of another game.
         let mut searcher = Searcher::new(Arc::clone(&board), 16);
         let mut game = Game::from_position(Arc::clone(&board), start).expect("a legal start");
@@ -263,5 +277,107 @@ fn the_engine_without_tables_converts_three_kings_against_one_within_sixty_plies
         failures.is_empty(),
         "not converted:\n{}",
         failures.join("\n")
+    );
+}
+
+/// Checks a win the engine claims at `pos` (`plies` plies, along `line`) against the
+/// tables: the position is won in at most that many plies, and the line is legal, each
+/// of the winner's moves keeping the win and each of the loser's answering within it.
+fn check_claimed_win(
+    board: &Board<u128>,
+    tables: &Tablebases,
+    pos: &Position<u128>,
+    plies: u32,
+    line: &[Move<u128>],
+) {
+    let at = board.position_string(pos);
+    let Some(Value::Win(n)) = tables.probe(board, pos) else {
+        panic!("{at}: the engine claims a win in {plies}; the table says otherwise");
+    };
+    assert!(
+        u32::from(n) <= plies,
+        "{at}: a win in {plies} claimed, the shortest is {n}"
+    );
+    assert!(
+        line.len() <= plies as usize,
+        "{at}: a line longer than the win claimed"
+    );
+    let mut here = *pos;
+    for mv in line {
+        assert!(
+            board.moves(&here).iter().any(|m| m.same(mv)),
+            "{at}: the claimed line plays an illegal move"
+        );
+        here = here.play(board, mv);
+        let value = tables.probe(board, &here);
+        let kept = match value {
+            Some(Value::Loss(_)) => here.side() != pos.side(),
+            Some(Value::Win(_)) => here.side() == pos.side(),
+            // The loser has no king left: the game is over.
+            None => board.moves(&here).is_empty(),
+            Some(Value::Draw) => false,
+        };
+        assert!(kept, "{at}: the claimed line lets the win go ({value:?})");
+    }
+}
+
+#[test]
+fn the_wins_the_engine_proves_without_tables_are_wins_and_are_played_out() {
+    // Hexbushka, where 3K v 1K is hardest to convert: 24 sampled starts, the
+    // default level's nodes a move, the table's best defence.
+    let board = board_of("hexbushka");
+    let (tables, material) = solved(&board, "3K v 1K");
+    let nodes = LEVELS[usize::from(DEFAULT_LEVEL) - 1].0;
+    let mut claims = 0;
+    let starts = won_starts(&board, &tables, &material, 17, 24);
+    // The three kings' wins (the lone king to move wins only by taking a king at once).
+    let hunts: Vec<_> = starts
+        .into_iter()
+        .filter(|(start, winner)| start.kings(*winner).count() == 3)
+        .collect();
+    for &(start, winner) in &hunts {
+        let mut searcher = Searcher::new(Arc::clone(&board), 16);
+        let mut game = Game::from_position(Arc::clone(&board), start).expect("a legal start");
+        // The ply by which the engine's last claimed win ends the game.
+        let mut promised: Option<usize> = None;
+        while game.outcome().is_none() && game.moves().len() < 60 {
+            let pos = *game.position();
+            let mv = if pos.side() == winner {
+                let result = searcher.search_game(&game, &Limits::nodes(nodes), |_| {});
+                let last = result.last.expect("a move");
+                if last.score > MATE_BOUND {
+                    let plies = (MATE - last.score) as u32;
+                    check_claimed_win(&board, &tables, &pos, plies, &last.pv);
+                    let by = game.moves().len() + plies as usize;
+                    assert!(
+                        promised.is_none_or(|p| by <= p),
+                        "{}: a win claimed by ply {by} after one by ply {promised:?}",
+                        board.position_string(&start)
+                    );
+                    promised = Some(by);
+                    claims += 1;
+                }
+                result.best
+            } else {
+                tables.best_move(&board, &pos)
+            };
+            game.play(&mv.expect("has moves")).expect("a legal move");
+        }
+        let at = board.position_string(&start);
+        assert_eq!(
+            game.outcome().and_then(|o| o.winner()),
+            Some(winner),
+            "{at}: not won"
+        );
+        let promised = promised.unwrap_or_else(|| panic!("{at}: won without a claimed win"));
+        assert!(
+            game.moves().len() <= promised,
+            "{at}: won later than claimed"
+        );
+    }
+    assert!(hunts.len() >= 20, "only {} hunts sampled", hunts.len());
+    eprintln!(
+        "{claims} wins claimed and checked over {} games",
+        hunts.len()
     );
 }

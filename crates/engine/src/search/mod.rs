@@ -8,6 +8,7 @@
 //! This module holds the searcher, its memory and the iterations at the root; the
 //! walk of the tree below the root is in `tree`.
 
+mod prover;
 mod tree;
 
 use std::sync::Arc;
@@ -26,6 +27,7 @@ use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
 use crate::tt::{MoveKey, Table};
+use prover::{ProofLimits, ProofTable, Prover};
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 200;
@@ -89,6 +91,8 @@ pub struct Searcher<B: Bits> {
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables: covered positions are scored exactly.
     tables: Option<Arc<Tablebases>>,
+    /// What the proof search knows, kept for the game's next moves.
+    proofs: ProofTable,
     /// How many plies past the horizon forced captures are followed before a
     /// position is evaluated even though its side to move must capture.
     capture_horizon: i32,
@@ -133,6 +137,7 @@ impl<B: Bits> Searcher<B> {
             cut: None,
             stop: None,
             tables: None,
+            proofs: ProofTable::new(tt_mib),
             board,
         }
     }
@@ -170,6 +175,7 @@ impl<B: Bits> Searcher<B> {
     /// server) and must hold no memory meanwhile.
     pub fn free_memory(&mut self) {
         self.tt.free();
+        self.proofs.free();
         self.killers = Vec::new();
         self.history = Vec::new();
         self.lists = Vec::new();
@@ -192,6 +198,7 @@ impl<B: Bits> Searcher<B> {
     /// Forgets everything learnt (transposition table, killers, history).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.proofs.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
     }
@@ -270,6 +277,20 @@ impl<B: Bits> Searcher<B> {
             // Every move leads to a position the tables score exactly.
             max_depth = 1;
         }
+        // A search to a set depth is an alpha-beta search of that depth and no more.
+        if limits.depth.is_none()
+            && max_depth > 1
+            && let Some(proved) = self.prove(start, &root)
+        {
+            on_iteration(&proved);
+            return SearchResult {
+                best: proved.pv.first().copied(),
+                last: Some(proved),
+                nodes: self.nodes,
+                unlisted: None,
+                cut: self.cut,
+            };
+        }
         let mut last: Option<Iteration<B>> = None;
         for depth in 1..=max_depth {
             let score = match &last {
@@ -318,6 +339,43 @@ impl<B: Bits> Searcher<B> {
             unlisted: None,
             cut: self.cut,
         }
+    }
+
+    /// Where the side to move runs down the other's lone kings, first tries to prove
+    /// the win by proof-number search ([`prover`]) with half the nodes and half the
+    /// time: a proved win is played along its proof (an iteration as deep as the
+    /// proof, scored as the win it proves).
+    fn prove(&mut self, start: Instant, root: &Position<B>) -> Option<Iteration<B>> {
+        let (weak, _) = self.eval.lone_room(&self.board, root)?;
+        if weak == root.side() {
+            return None;
+        }
+        let generation = self.arm_lists();
+        let limits = ProofLimits {
+            nodes: self.node_limit.saturating_sub(self.nodes) / 2,
+            deadline: self
+                .deadline
+                .map(|d| start + d.saturating_duration_since(start) / 2),
+            stop: self.stop.clone(),
+            generation,
+        };
+        let mut prover = Prover::new(
+            &self.board,
+            &self.eval,
+            &mut self.proofs,
+            &self.path,
+            limits,
+        );
+        let proof = prover.prove(root);
+        self.nodes += prover.spent();
+        let proof = proof?;
+        Some(Iteration {
+            depth: proof.plies,
+            score: MATE - proof.plies as i32,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+            pv: proof.line,
+        })
     }
 
     fn aspiration(&mut self, root: &Position<B>, depth: u32, guess: i32) -> i32 {
