@@ -5,8 +5,11 @@
 //! Fanorona's capture, where some capture is almost always there, they are followed
 //! for two plies past the horizon).
 //!
+//! Where the side to move hunts lone kings, a proof-number search tries to prove the
+//! win first (`prover`).
+//!
 //! This module holds the searcher, its memory and the iterations at the root; the
-//! walk of the tree below the root is in `tree`.
+//! walk of the tree below the root is in `tree`, the proof search in `prover`.
 
 mod prover;
 mod tree;
