@@ -463,6 +463,22 @@ impl<B: Bits> Searcher<B> {
     }
 }
 
+/// Whether the last position of `path` (hashes, each with whether the move into it
+/// could be undone) repeats an earlier one, walking back over reversible moves only.
+fn repeats(path: &[(u64, bool)]) -> bool {
+    let Some((&(hash, _), _)) = path.split_last() else {
+        return false;
+    };
+    let mut i = path.len() - 1;
+    while i > 0 && path[i].1 {
+        i -= 1;
+        if path[i].0 == hash {
+            return true;
+        }
+    }
+    false
+}
+
 /// Hashes of the positions of `game`, with whether the move into each could be undone.
 fn game_path<B: Bits>(game: &Game<B>) -> Vec<(u64, bool)> {
     let mut path = Vec::with_capacity(game.positions().len() + MAX_PLY);

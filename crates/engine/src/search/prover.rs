@@ -18,6 +18,7 @@ use std::time::Instant;
 use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Budget, Move, MoveKind, MoveList, Position};
 
+use super::repeats;
 use crate::eval::Evaluator;
 
 /// Proof and disproof numbers saturate here (a proved or disproved node).
@@ -403,15 +404,12 @@ impl<'a, B: Bits> Prover<'a, B> {
         won
     }
 
-    /// Whether `hash` repeats a position earlier on the line, over reversible moves.
-    fn repeats(&self, hash: u64) -> bool {
-        let mut i = self.path.len();
-        while i > 0 && self.path[i - 1].1 {
-            i -= 1;
-            if i > 0 && self.path[i - 1].0 == hash {
-                return true;
-            }
-        }
-        false
+    /// Whether `hash`, reached by a reversible move, repeats a position earlier on
+    /// the line.
+    fn repeats(&mut self, hash: u64) -> bool {
+        self.path.push((hash, true));
+        let repeated = repeats(&self.path);
+        self.path.pop();
+        repeated
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use bushka_rules::{Bits, Move, MoveKind, MoveList, Position};
 
-use super::{MAX_PLY, Searcher};
+use super::{MAX_PLY, Searcher, repeats};
 use crate::limits::{STEPS_PER_NODE, step_cap};
 use crate::score::{MATE, MATE_BOUND, terminal_score};
 use crate::tables;
@@ -30,20 +30,6 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
-    /// Whether the position just reached repeats one earlier in the game or line.
-    fn repeats(&self, hash: u64) -> bool {
-        let n = self.path.len();
-        // path[n - 1] is this position; walk back over reversible moves only.
-        let mut i = n - 1;
-        while i > 0 && self.path[i].1 {
-            i -= 1;
-            if self.path[i].0 == hash {
-                return true;
-            }
-        }
-        false
-    }
-
     pub(super) fn negamax(
         &mut self,
         pos: &Position<B>,
@@ -62,7 +48,7 @@ impl<B: Bits> Searcher<B> {
         if self.stopped {
             return 0;
         }
-        if ply > 0 && self.repeats(pos.hash()) {
+        if ply > 0 && repeats(&self.path) {
             return 0;
         }
         if ply > 0
