@@ -14,7 +14,12 @@ fn variant_naming(weights: &str) -> String {
 }
 
 fn train(out: &str) -> std::process::Output {
-    bushka(&[
+    train_with(out, &[])
+}
+
+/// The small training of [`train`] with `extra` options.
+fn train_with(out: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
         "train",
         "--variant",
         "tests/data/draughts-6x6.toml",
@@ -30,7 +35,9 @@ fn train(out: &str) -> std::process::Output {
         "3",
         "--out",
         out,
-    ])
+    ];
+    args.extend_from_slice(extra);
+    bushka(&args)
 }
 
 #[test]
@@ -81,6 +88,45 @@ fn train_writes_weights_that_a_variant_names_and_the_engine_plays_with() {
         "1",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--player-weights`: a second round whose self-play the first round's weights play.
+#[test]
+fn a_second_round_trains_with_the_first_rounds_weights_playing() {
+    let dir = temp_dir("train-round");
+    let first = dir.join("first.toml");
+    assert!(train(&first.display().to_string()).status.success());
+    let first = first.display().to_string();
+    let second = dir.join("second.toml");
+    let second_path = second.display().to_string();
+    let second_round = |player: &str| train_with(&second_path, &["--player-weights", player]);
+    let out = second_round(&first);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&second).expect("the second round was written");
+    assert!(
+        written.contains(&format!("--seed 3 --player-weights {first}\"")),
+        "{written}"
+    );
+    // Other players, other games, other weights (the options are otherwise the same).
+    let weights = |text: &str| text[text.find("[weights]").expect("a weights block")..].to_string();
+    let first_text = std::fs::read_to_string(&first).expect("written");
+    assert_ne!(weights(&first_text), weights(&written));
+
+    // A player's weights file that cannot be read, or is for another board.
+    let missing = dir.join("missing.toml").display().to_string();
+    let out = second_round(&missing);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("missing.toml"), "{}", stderr(&out));
+    let other = dir.join("other.toml");
+    std::fs::write(&other, first_text.replacen("cells = ", "cells = 1", 1)).expect("written");
+    let out = second_round(&other.display().to_string());
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("other.toml") && err.contains("layout"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -351,3 +351,91 @@ fn large_piece_values_never_read_as_a_forced_win() {
     let black = pos.with_side(&board, bushka_geometry::Colour::Black);
     assert_eq!(searcher.evaluate(&black), -bushka_engine::MAX_EVAL);
 }
+
+/// International draughts with its draw counts replaced: `king_move_draw` and the
+/// `lone_king_draw` entries as given.
+fn draughts_counting(king_moves: u32, lone: &str) -> Arc<Board<u64>> {
+    let builtin = bushka_geometry::BUILTIN
+        .iter()
+        .find(|b| b.name == "draughts")
+        .expect("built in");
+    let text: String = builtin
+        .text
+        .lines()
+        .map(|line| {
+            if line.starts_with("king_move_draw") {
+                format!("king_move_draw = {king_moves}")
+            } else if line.starts_with("lone_king_draw") {
+                format!("lone_king_draw = [{lone}]")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let geometry = bushka_geometry::load_str(&text, "draughts (counts changed)").expect("loads");
+    match AnyBoard::new(geometry) {
+        AnyBoard::Narrow(b) => b,
+        _ => panic!("draughts should fit 64 bits"),
+    }
+}
+
+/// The search's score of `position` on `board` within `limits`.
+fn score_of(board: &Arc<Board<u64>>, position: &str, limits: &Limits) -> i32 {
+    let pos = board.parse_position(position).expect("position");
+    let mut searcher = Searcher::new(Arc::clone(board), 4);
+    searcher
+        .search(&pos, limits, |_| {})
+        .last
+        .expect("an iteration")
+        .score
+}
+
+/// The search scores a line that a draw count ends as a draw: two kings against one
+/// hold for 5 moves each in International draughts (10 plies), so a search that sees
+/// that far finds no more than a draw where the kings' material alone says +2; a
+/// king-move count of 2 plies draws from the first reply.
+#[test]
+fn the_draw_counts_end_the_lines_the_search_sees() {
+    let two_kings = "W:WK46,K50:BK3";
+    let depth = Limits::depth(12);
+    let international = board64("draughts");
+    assert_eq!(score_of(&international, two_kings, &depth), 0);
+    let uncounted = draughts_counting(0, "");
+    let free = score_of(&uncounted, two_kings, &depth);
+    assert!((100..MATE_BOUND).contains(&free), "{free}");
+    let king_moves = draughts_counting(2, "");
+    assert_eq!(score_of(&king_moves, two_kings, &Limits::depth(6)), 0);
+}
+
+/// The proof search and the tree claim a win only within the count: three kings
+/// take the lone king in 3 plies, which a count of 4 plies allows and one of 2 does
+/// not (the lone king then holds).
+#[test]
+fn a_win_is_claimed_only_within_the_lone_king_count() {
+    let hunt = "W:WK28,K33,K39:BK5";
+    let limits = Limits::nodes(200_000);
+    let room = draughts_counting(0, "{ pieces = 3, plies = 4 }");
+    let won = score_of(&room, hunt, &limits);
+    assert_eq!(won, bushka_engine::MATE - 3);
+    let short = draughts_counting(0, "{ pieces = 3, plies = 2 }");
+    let held = score_of(&short, hunt, &limits);
+    assert!(held < MATE_BOUND, "{held}");
+}
+
+/// A count reached by a move that leaves the other side without a move does not save
+/// it: the side without a move has lost, as the game rules it (6-50 shuts in the man
+/// on 45 with the count of one king move reached).
+#[test]
+fn a_side_left_without_a_move_loses_even_as_a_count_ends() {
+    let one_king_move = draughts_counting(1, "");
+    let shut_in = "W:WK6:B45";
+    assert_eq!(
+        score_of(&one_king_move, shut_in, &Limits::depth(3)),
+        bushka_engine::MATE - 1
+    );
+    assert_eq!(
+        score_of(&one_king_move, shut_in, &Limits::nodes(10_000)),
+        bushka_engine::MATE - 1
+    );
+}

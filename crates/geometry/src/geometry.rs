@@ -290,6 +290,14 @@ impl Geometry {
         self.weights.as_deref()
     }
 
+    /// This variant scored by the learned evaluation `weights` instead of the one its
+    /// file names (if any). The weights must have been parsed for this board's
+    /// [`crate::FeatureLayout`] ([`EvalWeights::parse`] checks it).
+    pub fn with_weights(mut self, weights: EvalWeights) -> Geometry {
+        self.weights = Some(std::sync::Arc::new(weights));
+        self
+    }
+
     /// Cell-to-bit embedding for the engine's bitsets.
     pub fn embedding(&self) -> &Embedding {
         &self.embedding

@@ -298,4 +298,26 @@ impl LoneKingDraws {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// The entry that has drawn a game whose positions, read latest first by
+    /// `latest_first()`, each face a lone king with that many pieces (`None`: not such
+    /// an endgame): the first entry that covers the latest position's pieces and
+    /// whose count of plies the run of positions it covers, up to the latest, exceeds.
+    pub fn drawn<I: Iterator<Item = Option<u32>>>(
+        &self,
+        latest_first: impl Fn() -> I,
+    ) -> Option<(u8, u16)> {
+        let now = latest_first().next().flatten()?;
+        self.entries()
+            .iter()
+            .find(|&&(pieces, plies)| {
+                u32::from(pieces) >= now
+                    && latest_first()
+                        .take(usize::from(plies) + 1)
+                        .take_while(|against| against.is_some_and(|n| n <= u32::from(pieces)))
+                        .count()
+                        > usize::from(plies)
+            })
+            .copied()
+    }
 }

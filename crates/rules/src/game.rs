@@ -320,34 +320,7 @@ impl<B: Bits> Game<B> {
         if draws.is_empty() {
             return None;
         }
-        // The most pieces against a lone king in each position, latest first.
-        let against = |pos: &Position<B>| -> Option<u32> {
-            let lone = |side: Colour| pos.men(side).is_empty() && pos.kings(side).count() == 1;
-            let other = |side: Colour| {
-                let other = side.opponent();
-                (!pos.kings(other).is_empty()).then(|| pos.pieces(other).count())
-            };
-            Colour::BOTH
-                .into_iter()
-                .find(|&side| lone(side))
-                .and_then(other)
-        };
-        let now = against(self.position())?;
-        draws
-            .entries()
-            .iter()
-            .find(|&&(pieces, plies)| {
-                u32::from(pieces) >= now
-                    && self
-                        .positions
-                        .iter()
-                        .rev()
-                        .take(usize::from(plies) + 1)
-                        .take_while(|pos| against(pos).is_some_and(|n| n <= u32::from(pieces)))
-                        .count()
-                        > usize::from(plies)
-            })
-            .copied()
+        draws.drawn(|| self.positions.iter().rev().map(Position::against_lone_king))
     }
 
     /// Consecutive plies, ending with the last, that were king moves without capture.

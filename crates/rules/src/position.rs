@@ -103,6 +103,16 @@ impl<B: Bits> Position<B> {
         self.hash
     }
 
+    /// The endgame of a lone king, as the draw counts read it (`lone_king_draw`): when
+    /// one side has one king and nothing else and the other has a king among its
+    /// pieces, how many pieces the other has.
+    pub fn against_lone_king(&self) -> Option<u32> {
+        let lone = |side: Colour| self.men(side).is_empty() && self.kings(side).count() == 1;
+        let side = Colour::BOTH.into_iter().find(|&side| lone(side))?;
+        let other = side.opponent();
+        (!self.kings(other).is_empty()).then(|| self.pieces(other).count())
+    }
+
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         Colour::BOTH.into_iter().find_map(|colour| {

@@ -47,6 +47,11 @@ pub struct TrainOptions {
     /// How much a position's target is its game's result (the rest is the search's
     /// score of it): 1 fits results alone.
     pub lambda: f64,
+    /// Whether the self-play engine scores positions with the variant's learned
+    /// evaluation (an earlier training's, [`Geometry::weights`]) rather than the
+    /// hand-written one: a second round of training, its games and the search's scores
+    /// of them from the stronger player.
+    pub learned_player: bool,
 }
 
 impl Default for TrainOptions {
@@ -62,6 +67,7 @@ impl Default for TrainOptions {
             l2: 1e-6,
             hash_mib: 8,
             lambda: 0.3,
+            learned_player: false,
         }
     }
 }
@@ -107,6 +113,9 @@ pub enum TrainError {
         "the self-play gave {0} quiet positions, too few to fit (play more games, or fewer random opening plies)"
     )]
     TooFew(usize),
+    /// The self-play should use a learned evaluation the variant does not have.
+    #[error("the self-play is to use the variant's learned evaluation, and it names none")]
+    NoLearnedPlayer,
     /// The thread pool could not start.
     #[error("cannot start {threads} worker threads: {why}")]
     Threads {
@@ -140,6 +149,9 @@ pub fn train(
     if !(0.0..=1.0).contains(&options.lambda) {
         return Err(TrainError::Lambda(options.lambda));
     }
+    if options.learned_player && geometry.weights().is_none() {
+        return Err(TrainError::NoLearnedPlayer);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -165,9 +177,11 @@ fn train_on<B: Bits>(
         .into_par_iter()
         .map(|number| {
             let mut searcher = Searcher::new(Arc::clone(board), options.hash_mib);
-            // The hand-written evaluation plays: a training does not depend on the
-            // weights the variant names already.
-            searcher.use_classic_evaluation();
+            // The hand-written evaluation plays unless a learned one is asked for: a
+            // training does not depend on the weights the variant names already.
+            if !options.learned_player {
+                searcher.use_classic_evaluation();
+            }
             let played = play_game(board, &features, &mut searcher, options, number);
             (progress.game)();
             played
@@ -240,4 +254,28 @@ fn train_on<B: Bits>(
         held_loss: fit.held_loss,
         constant_loss,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A second round asks for the variant's learned evaluation: a variant without one
+    /// is refused before any game is played.
+    #[test]
+    fn a_learned_player_needs_a_learned_evaluation() {
+        let text = include_str!("../../../tests/data/draughts-6x6.toml");
+        let geometry = bushka_geometry::load_str(text, "draughts-6x6.toml").expect("loads");
+        assert!(geometry.weights().is_none());
+        let options = TrainOptions {
+            learned_player: true,
+            ..TrainOptions::default()
+        };
+        let progress = Progress {
+            game: &|| panic!("no game is played"),
+            epoch: &|_| panic!("no fit runs"),
+        };
+        let refused = train(&geometry, &options, "", &progress).expect_err("refused");
+        assert_eq!(refused, TrainError::NoLearnedPlayer);
+    }
 }

@@ -1,5 +1,5 @@
 //! Self-play: games from random openings between two shallow searches (with the
-//! hand-written evaluation), and the quiet positions they pass through, each with its
+//! hand-written evaluation, or an earlier training's learned one), and the quiet positions they pass through, each with its
 //! features and its target: the game's result blended with the search's own score of
 //! the position.
 

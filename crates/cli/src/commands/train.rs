@@ -6,6 +6,7 @@ use crate::commands::arena_common::progress_of;
 use crate::commands::load_variant;
 use crate::error::CliError;
 use crate::output;
+use bushka_geometry::{EvalWeights, FeatureLayout};
 use bushka_train::{Progress, TrainOptions, train};
 
 /// Arguments of `bushka train`.
@@ -39,6 +40,11 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// Play the self-play games with this learned evaluation (a weights file for this
+    /// variant's board, e.g. an earlier training's) instead of the hand-written one: a
+    /// second round of training.
+    #[arg(long, value_name = "WEIGHTS")]
+    player_weights: Option<PathBuf>,
     /// The weights file to write (name it in the variant file as `[evaluation]
     /// weights`).
     #[arg(long)]
@@ -47,7 +53,16 @@ pub struct Args {
 
 /// Runs `bushka train`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let geometry = load_variant(&args.variant)?;
+    let mut geometry = load_variant(&args.variant)?;
+    if let Some(path) = &args.player_weights {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| CliError::File {
+            path: origin.clone(),
+            error,
+        })?;
+        let weights = EvalWeights::parse(&text, &origin, &FeatureLayout::of(&geometry))?;
+        geometry = geometry.with_weights(weights);
+    }
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
@@ -61,10 +76,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
         threads,
         epochs: args.epochs,
         lambda: args.lambda,
+        learned_player: args.player_weights.is_some(),
         ..TrainOptions::default()
     };
+    let player = args
+        .player_weights
+        .as_ref()
+        .map(|p| format!(" --player-weights {}", p.display()))
+        .unwrap_or_default();
     let command = format!(
-        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {} --seed {}",
+        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {} --seed {}{player}",
         args.variant,
         args.games,
         args.nodes,

@@ -8,9 +8,15 @@
 //! Where the side to move hunts lone kings, a proof-number search tries to prove the
 //! win first (`prover`).
 //!
+//! Both score a position that the variant's draw rules draw (a repetition, the
+//! king-move count, the lone-king counts, read along the game and the line: `line`)
+//! as a draw.
+//!
 //! This module holds the searcher, its memory and the iterations at the root; the
-//! walk of the tree below the root is in `tree`, the proof search in `prover`.
+//! walk of the tree below the root is in `tree`, the proof search in `prover`, the
+//! line and its draw rules in `line`.
 
+mod line;
 mod prover;
 mod tree;
 
@@ -30,6 +36,7 @@ use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
 use crate::tt::{MoveKey, Table};
+use line::{Step, game_path};
 use prover::{ProofLimits, ProofTable, Prover};
 
 /// Deepest ply the search reaches (quiescence included).
@@ -82,9 +89,8 @@ pub struct Searcher<B: Bits> {
     lists: Vec<MoveList<B>>,
     order: Vec<Vec<(i64, usize)>>,
     pv: Vec<Vec<Move<B>>>,
-    /// Hashes of the game and the current line, with whether the move into each
-    /// position could be undone (a king move) — repetition stops at the others.
-    path: Vec<(u64, bool)>,
+    /// The game's positions and the current line, as the draw rules read them.
+    path: Vec<Step>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -241,7 +247,13 @@ impl<B: Bits> Searcher<B> {
         match self.board.moves_within(pos, budget) {
             Ok(legal) => {
                 let root = (*pos, legal.as_slice());
-                self.run(start, root, vec![(pos.hash(), false)], limits, on_iteration)
+                self.run(
+                    start,
+                    root,
+                    vec![Step::root(&self.board, pos)],
+                    limits,
+                    on_iteration,
+                )
             }
             Err(limit) => SearchResult {
                 best: None,
@@ -258,7 +270,7 @@ impl<B: Bits> Searcher<B> {
         &mut self,
         start: Instant,
         (root, legal): (Position<B>, &[Move<B>]),
-        path: Vec<(u64, bool)>,
+        path: Vec<Step>,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Iteration<B>),
     ) -> SearchResult<B> {
@@ -398,7 +410,7 @@ impl<B: Bits> Searcher<B> {
 
     /// Starts a search from the game line `path` under `limits`, counted from `start`:
     /// its memory taken, no nodes yet, nothing stopped or cut, the move lists armed.
-    fn begin(&mut self, start: Instant, path: Vec<(u64, bool)>, limits: &Limits) {
+    fn begin(&mut self, start: Instant, path: Vec<Step>, limits: &Limits) {
         self.allocate();
         self.path = path;
         self.nodes = 0;
@@ -449,7 +461,8 @@ impl<B: Bits> Searcher<B> {
         let mut chosen = Vec::new();
         for mv in game.legal_moves() {
             let child = root.play(&self.board, mv);
-            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            self.path
+                .push(Step::of(&self.board, &child, mv.kind == MoveKind::King));
             let score = -self.negamax(&child, depth - 1, -floor, -floor + 1, 1);
             self.path.pop();
             if self.stopped {
@@ -461,30 +474,4 @@ impl<B: Bits> Searcher<B> {
         }
         chosen
     }
-}
-
-/// Whether the last position of `path` (hashes, each with whether the move into it
-/// could be undone) repeats an earlier one, walking back over reversible moves only.
-fn repeats(path: &[(u64, bool)]) -> bool {
-    let Some((&(hash, _), _)) = path.split_last() else {
-        return false;
-    };
-    let mut i = path.len() - 1;
-    while i > 0 && path[i].1 {
-        i -= 1;
-        if path[i].0 == hash {
-            return true;
-        }
-    }
-    false
-}
-
-/// Hashes of the positions of `game`, with whether the move into each could be undone.
-fn game_path<B: Bits>(game: &Game<B>) -> Vec<(u64, bool)> {
-    let mut path = Vec::with_capacity(game.positions().len() + MAX_PLY);
-    for (i, pos) in game.positions().iter().enumerate() {
-        let reversible = i > 0 && game.moves()[i - 1].kind == MoveKind::King;
-        path.push((pos.hash(), reversible));
-    }
-    path
 }

@@ -1,6 +1,7 @@
 //! A proof-number search for forced wins: the side to move tries to prove a win,
 //! depth first with thresholds (df-pn, Nagai's form of Allis's proof-number search),
-//! its proof and disproof numbers kept in a table keyed by position, so that the many
+//! its proof and disproof numbers kept in a table keyed by position (and, where the
+//! variant counts moves to a draw, by the plies its counts leave), so that the many
 //! orders of the same king moves are proved once. The defender's proof numbers start
 //! from its moves that land out of the attackers' reach.
 //!
@@ -18,7 +19,7 @@ use std::time::Instant;
 use bushka_geometry::Colour;
 use bushka_rules::{Bits, Board, Budget, Move, MoveKind, MoveList, Position};
 
-use super::repeats;
+use super::line::{Step, counted_out, counts_left, repeats};
 use crate::eval::Evaluator;
 
 /// Proof and disproof numbers saturate here (a proved or disproved node).
@@ -109,9 +110,12 @@ pub(crate) struct Prover<'a, B: Bits> {
     board: &'a Board<B>,
     eval: &'a Evaluator<B>,
     table: &'a mut ProofTable,
-    /// Hashes of the game and the current line, with whether each move into them
-    /// could be undone (a repetition is no win).
-    path: Vec<(u64, bool)>,
+    /// The game's positions and the current line, as the draw rules read them (a
+    /// position they draw is no win).
+    path: Vec<Step>,
+    /// Whether the variant counts moves to a draw: the table's keys then carry the
+    /// plies the counts leave (see [`line::counts_left`](super::line::counts_left)).
+    counted: bool,
     /// Per ply: the move list, the children and what this visit alone knows of them.
     lists: Vec<MoveList<B>>,
     children: Vec<Vec<(Move<B>, Position<B>)>>,
@@ -129,14 +133,16 @@ impl<'a, B: Bits> Prover<'a, B> {
         board: &'a Board<B>,
         eval: &'a Evaluator<B>,
         table: &'a mut ProofTable,
-        path: &[(u64, bool)],
+        path: &[Step],
         limits: ProofLimits,
     ) -> Prover<'a, B> {
+        let rules = board.rules();
         Prover {
             board,
             eval,
             table,
             path: path.to_vec(),
+            counted: rules.king_move_draw > 0 || !rules.lone_king_draw.is_empty(),
             lists: Vec::new(),
             children: Vec::new(),
             on_line: Vec::new(),
@@ -174,33 +180,62 @@ impl<'a, B: Bits> Prover<'a, B> {
         let mut line = Vec::new();
         let mut pos = *root;
         let mut list = MoveList::new();
+        let depth = self.path.len();
         while line.len() < PROOF_PLIES {
             self.board.legal_moves(&pos, &mut list);
             let attacker = line.len().is_multiple_of(2);
-            let next = list
-                .iter()
-                .filter_map(|mv| {
-                    let child = pos.play(self.board, mv);
-                    let known = self.known(&child, root.side())?;
-                    (known.pn == 0).then_some((known.plies, *mv, child))
-                })
-                .reduce(|a, b| {
-                    let better = if attacker { b.0 < a.0 } else { b.0 > a.0 };
-                    if better { b } else { a }
+            let mut next: Option<(u32, Move<B>, Position<B>)> = None;
+            for mv in list.iter() {
+                let child = pos.play(self.board, mv);
+                self.path.push(self.step(&child, mv));
+                let known = self.known(&child, root.side());
+                self.path.pop();
+                let Some(known) = known.filter(|k| k.pn == 0) else {
+                    continue;
+                };
+                let better = next.is_none_or(|(plies, _, _)| {
+                    if attacker {
+                        known.plies < plies
+                    } else {
+                        known.plies > plies
+                    }
                 });
+                if better {
+                    next = Some((known.plies, *mv, child));
+                }
+            }
             let Some((_, mv, child)) = next else {
                 break;
             };
+            self.path.push(self.step(&child, &mv));
             line.push(mv);
             pos = child;
         }
+        self.path.truncate(depth);
         line
+    }
+
+    /// The step of the line into `child` by `mv`.
+    fn step(&self, child: &Position<B>, mv: &Move<B>) -> Step {
+        Step::of(self.board, child, mv.kind == MoveKind::King)
+    }
+
+    /// The table's key of `pos`, the last position of the line: its hash, and where
+    /// the variant counts moves to a draw, the plies the counts leave it.
+    fn key(&self, pos: &Position<B>) -> u64 {
+        if !self.counted {
+            return pos.hash();
+        }
+        let (king, lone) = counts_left(&self.path, self.board.rules(), PROOF_PLIES);
+        let mix = (king as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (lone as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        pos.hash() ^ mix.rotate_left(29)
     }
 
     /// What the table knows of `child`, or that the game ends there with `winner`
     /// the winner.
     fn known(&mut self, child: &Position<B>, winner: Colour) -> Option<Known> {
-        if let Some(known) = self.table.entries.get(&child.hash()) {
+        if let Some(known) = self.table.entries.get(&self.key(child)) {
             return Some(*known);
         }
         self.board.legal_moves(child, &mut self.reply);
@@ -244,9 +279,10 @@ impl<'a, B: Bits> Prover<'a, B> {
 
     /// The depth-first search of `pos` at `ply` until its proof number reaches
     /// `max_pn` or its disproof number `max_dn`. Also says whether a disproof found
-    /// holds only on this line (it rests on a repetition or the ply limit): such a
+    /// holds only on this line (it rests on a draw by the rules or the ply limit): such a
     /// disproof is kept by the caller for this visit, never in the table.
     fn search(&mut self, pos: &Position<B>, ply: usize, max_pn: u32, max_dn: u32) -> (Known, bool) {
+        let key = self.key(pos);
         self.arm(ply);
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.board.legal_moves(pos, &mut list);
@@ -318,7 +354,7 @@ impl<'a, B: Bits> Prover<'a, B> {
             };
             if pn >= max_pn || dn >= max_dn || pn == 0 || dn == 0 || self.halted {
                 if !local {
-                    self.table.entries.insert(pos.hash(), known);
+                    self.table.entries.insert(key, known);
                 }
                 break (known, local);
             }
@@ -328,7 +364,7 @@ impl<'a, B: Bits> Prover<'a, B> {
                 (max_pn - pn + b.pn, max_dn.min(second.saturating_add(1)))
             };
             let (mv, child) = children[i];
-            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            self.path.push(self.step(&child, &mv));
             let (found, found_local) = self.search(&child, ply + 1, child_pn, child_dn);
             self.path.pop();
             if found_local {
@@ -341,20 +377,32 @@ impl<'a, B: Bits> Prover<'a, B> {
     }
 
     /// What is known of `child` (reached by `mv`, at `ply`), and whether it holds on
-    /// this line only: a repetition or the ply limit (no win, here), else the
-    /// table's entry, the game's end, or first numbers from its moves.
+    /// this line only: a draw by the rules (a repetition, a count) or the ply limit
+    /// (no win, here), else the table's entry, the game's end, or first numbers from
+    /// its moves.
     fn child(&mut self, child: &Position<B>, mv: &Move<B>, ply: usize) -> (Known, bool) {
-        let hash = child.hash();
-        if ply >= PROOF_PLIES || (mv.kind == MoveKind::King && self.repeats(hash)) {
+        if ply >= PROOF_PLIES {
             return (DISPROVED, true);
         }
-        if let Some(known) = self.table.entries.get(&hash) {
+        self.path.push(self.step(child, mv));
+        let repeated = repeats(&self.path);
+        let counted = counted_out(&self.path, self.board.rules());
+        let hash = self.key(child);
+        self.path.pop();
+        if repeated {
+            return (DISPROVED, true);
+        }
+        if let Some(known) = self.table.entries.get(&hash).filter(|_| !counted) {
             return (*known, false);
         }
         self.arm(ply);
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.board.legal_moves(child, &mut list);
         self.spend(&list);
+        if counted && !list.is_empty() {
+            self.lists[ply] = list;
+            return (DISPROVED, true);
+        }
         let or = Self::attacker(ply);
         let known = if list.is_empty() {
             let mover_wins = self.board.out_of_moves(child).winner() == Some(child.side());
@@ -402,14 +450,5 @@ impl<'a, B: Bits> Prover<'a, B> {
         });
         self.reply = reply;
         won
-    }
-
-    /// Whether `hash`, reached by a reversible move, repeats a position earlier on
-    /// the line.
-    fn repeats(&mut self, hash: u64) -> bool {
-        self.path.push((hash, true));
-        let repeated = repeats(&self.path);
-        self.path.pop();
-        repeated
     }
 }

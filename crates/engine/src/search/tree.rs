@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use bushka_rules::{Bits, Move, MoveKind, MoveList, Position};
 
-use super::{MAX_PLY, Searcher, repeats};
+use super::line::{Step, counted_out, repeats};
+use super::{MAX_PLY, Searcher};
 use crate::limits::{STEPS_PER_NODE, step_cap};
 use crate::score::{MATE, MATE_BOUND, terminal_score};
 use crate::tables;
@@ -93,6 +94,9 @@ impl<B: Bits> Searcher<B> {
         let Some(first) = moves.first() else {
             return terminal_score(&self.board, pos, ply);
         };
+        if ply > 0 && counted_out(&self.path, self.board.rules()) {
+            return 0;
+        }
         let forced_capture = first.kind.is_capture();
         if (depth <= 0 && !forced_capture) || depth <= -self.capture_horizon || ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -123,7 +127,8 @@ impl<B: Bits> Searcher<B> {
         for (i, &(_, index)) in order.iter().enumerate() {
             let mv = &moves[index];
             let child = pos.play(&self.board, mv);
-            self.path.push((child.hash(), mv.kind == MoveKind::King));
+            self.path
+                .push(Step::of(&self.board, &child, mv.kind == MoveKind::King));
             let score = if i == 0 {
                 -self.negamax(&child, child_depth, -beta, -*alpha, ply + 1)
             } else {
