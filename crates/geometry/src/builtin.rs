@@ -47,7 +47,7 @@ pub const BUILTIN: &[Builtin] = builtins!(
     "bushka-9x11" learned,
     "hexbushka" learned,
     "hexbushka-4",
-    "bushka-cylinder",
+    "bushka-cylinder" learned,
     "draughts" learned,
     "brazilian" learned,
     "hexdame" learned,
