@@ -16,10 +16,10 @@ use super::MAX_PLY;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Step {
     /// The position's hash.
-    pub(super) hash: u64,
+    hash: u64,
     /// Whether the move into it was a king's move without capture (one that could be
     /// undone: repetitions and the king-move count look back over these only).
-    pub(super) king_move: bool,
+    king_move: bool,
     /// The pieces facing a lone king there (0: not such an endgame), read only where
     /// the variant counts those endgames.
     against: u8,
