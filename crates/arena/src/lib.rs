@@ -2,7 +2,8 @@
 //!
 //! - [`run_match`] plays N games between two player specs on one board, alternating
 //!   colours, on all cores (`rayon`), and returns a [`MatchReport`]: the first spec's
-//!   score with a 95% interval and Elo difference, and the games by how they ended.
+//!   score with a 95% interval and Elo difference, and the games by how they ended;
+//!   under a [`Sprt`] it stops as soon as its pairs of games decide the test.
 //! - [`compare`] plays N self-play games per variant and returns one [`VariantReport`]
 //!   each (game length, decisiveness, White's score, captures, promotions...);
 //!   [`table`] prints them side by side (the `bushka-charts` crate draws them).
@@ -45,6 +46,7 @@ mod score;
 pub mod series;
 mod shard;
 mod shard_file;
+mod sprt;
 mod table;
 mod trace;
 
@@ -61,5 +63,6 @@ pub use play::{GameStats, Termination, derive_seed, threads_in_use};
 pub use score::{Score, elo};
 pub use shard::{Shard, ShardError};
 pub use shard_file::{RunSettings, ShardFile, merge};
+pub use sprt::{DEFAULT_ERROR_RATE, MIN_PAIRS, Pentanomial, Sprt, SprtStatus, Verdict};
 pub use table::{estimate_text, table};
 pub use trace::GameTrace;

@@ -1,12 +1,12 @@
 //! Matches: N games between two player specs, alternating colours.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use bushka_engine::{End, Fault, PlayerSpec, Timed};
 use bushka_geometry::Colour;
 use bushka_rules::{AnyBoard, Bits, Board, Game, Record, with_board};
 use bushka_tablebase::Tablebases;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::ballot::Ballot;
@@ -16,15 +16,16 @@ use crate::play::{
     self, FIRST, GameStats, OPENING, Opening, SECOND, Seat, Termination, derive_seed,
 };
 use crate::score::Score;
+use crate::sprt::{Pentanomial, Sprt, SprtStatus};
 
 /// What to play.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct MatchConfig {
     /// The first spec: White in even-numbered games (0, 2, ...), Black in odd ones.
     pub first: PlayerSpec,
     /// The second spec.
     pub second: PlayerSpec,
-    /// Games to play.
+    /// Games to play (under an SPRT, the most games played).
     pub games: usize,
     /// Plies after which a game stops and is scored as a draw (the opening included).
     pub max_plies: usize,
@@ -43,6 +44,8 @@ pub struct MatchConfig {
     /// When set, every game is kept as a game record with these tags first (then
     /// `Round`, `White`, `Black`, `Termination`).
     pub record_tags: Option<Vec<(String, String)>>,
+    /// A sequential test that ends the match once its pairs of games decide it.
+    pub sprt: Option<Sprt>,
 }
 
 impl MatchConfig {
@@ -60,6 +63,7 @@ impl MatchConfig {
             timed: None,
             threads: None,
             record_tags: None,
+            sprt: None,
         }
     }
 }
@@ -120,6 +124,25 @@ impl MatchGame {
             Some(_) => GameResult::Loss,
         }
     }
+
+    /// The first spec's points in half points: 2 for a win, 1 for a draw.
+    fn first_half_points(&self) -> usize {
+        match self.first_result() {
+            GameResult::Win => 2,
+            GameResult::Draw => 1,
+            GameResult::Loss => 0,
+        }
+    }
+}
+
+/// The pentanomial tally of the pairs among `games` (in index order, from 0): games
+/// `2k` and `2k + 1` share an opening; a last game without its pair is left out.
+fn pairs_of(games: &[MatchGame]) -> Pentanomial {
+    let mut pairs = Pentanomial::default();
+    for pair in games.chunks_exact(2) {
+        pairs.add(pair[0].first_half_points() + pair[1].first_half_points());
+    }
+    pairs
 }
 
 /// Wins, draws and losses.
@@ -200,6 +223,8 @@ pub struct MatchReport {
     pub black_wins: usize,
     /// The first spec's score.
     pub score: Score,
+    /// The sequential test, where the match ran one: its pairs, ratio and verdict.
+    pub sprt: Option<SprtStatus>,
 }
 
 impl MatchReport {
@@ -235,6 +260,7 @@ impl MatchReport {
             white_wins: 0,
             black_wins: 0,
             score: Score::new(0, 0, 0),
+            sprt: None,
         };
         for game in &games {
             let result = game.first_result();
@@ -265,17 +291,20 @@ impl MatchReport {
             *counter += 1;
         }
         report.score = report.total.score();
+        report.sprt = config
+            .sprt
+            .map(|sprt| SprtStatus::of(sprt, pairs_of(&games)));
         report.games = games;
         report
     }
 }
 
-/// Plays a match on `board`. `on_game` is called (from the worker threads, in no
-/// particular order) as each game finishes, for progress reports. The report is the
-/// same for the same board and config whatever the number of threads, as long as the
-/// players do not play on the clock. Programs (`hub:`, `ugi:`, `dxp:` specs) are
-/// started once before the first game, so that one that cannot play fails the match
-/// at once.
+/// Plays a match on `board`. `on_game` is called (from the worker threads) as each
+/// game finishes, for progress reports; under an SPRT, as each game is counted, in
+/// index order. The report is the same for the same board and config whatever the
+/// number of threads, as long as the players do not play on the clock. Programs
+/// (`hub:`, `ugi:`, `dxp:` specs) are started once before the first game, so that one
+/// that cannot play fails the match at once.
 pub fn run_match(
     board: &AnyBoard,
     config: &MatchConfig,
@@ -320,14 +349,106 @@ fn play_all<B: Bits>(
         roster: &roster,
         starts: &starts,
     };
-    (0..config.games)
-        .into_par_iter()
-        .map(|index| {
-            let game = play_one(&context, index)?;
+    play_in_order(&context, on_game)
+}
+
+/// Plays the games on the pool's threads, each taking the next game not yet begun,
+/// and returns them in index order. Under an SPRT, the games are counted in index
+/// order, a pair at a time; the first pair that decides the test ends the match, and
+/// games begun after it are dropped, so the games kept do not depend on the threads.
+fn play_in_order<B: Bits>(
+    context: &Context<'_, B>,
+    on_game: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<Vec<MatchGame>, ArenaError> {
+    let next = AtomicUsize::new(0);
+    let ledger = Mutex::new(Ledger::new(context.config));
+    let lock = || ledger.lock().unwrap_or_else(PoisonError::into_inner);
+    rayon::broadcast(|_| {
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= lock().limit {
+                break;
+            }
+            let played = play_one(context, index);
+            let mut ledger = lock();
+            match played {
+                Ok(game) => ledger.finish(game, on_game),
+                Err(error) => ledger.fail(error),
+            }
+        }
+    });
+    ledger
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .into_games()
+}
+
+/// The games of a match as they finish, and where the match stops.
+struct Ledger {
+    /// Each game by index, once finished.
+    slots: Vec<Option<MatchGame>>,
+    /// The games before this one are finished (and counted, under a test).
+    counted: usize,
+    /// No game from this index on is begun or kept.
+    limit: usize,
+    /// The test, and the pairs it has counted.
+    sprt: Option<(Sprt, Pentanomial)>,
+    /// The first game that failed.
+    error: Option<ArenaError>,
+}
+
+impl Ledger {
+    fn new(config: &MatchConfig) -> Ledger {
+        Ledger {
+            slots: vec![None; config.games],
+            counted: 0,
+            limit: config.games,
+            sprt: config.sprt.map(|sprt| (sprt, Pentanomial::default())),
+            error: None,
+        }
+    }
+
+    /// Takes a finished game; without a test it is reported at once, under one when
+    /// it is counted (the games before it finished), and the test may end the match.
+    fn finish(&mut self, game: MatchGame, on_game: &(dyn Fn(&MatchGame) + Sync)) {
+        if self.sprt.is_none() {
             on_game(&game);
-            Ok(game)
-        })
-        .collect()
+        }
+        let index = game.index;
+        self.slots[index] = Some(game);
+        while self.counted < self.limit && self.slots[self.counted].is_some() {
+            self.counted += 1;
+            let Some((sprt, pairs)) = &mut self.sprt else {
+                continue;
+            };
+            let done = &self.slots[..self.counted];
+            if let Some(game) = done.last().and_then(Option::as_ref) {
+                on_game(game);
+            }
+            if self.counted.is_multiple_of(2)
+                && let [Some(a), Some(b)] = &done[self.counted - 2..]
+            {
+                pairs.add(a.first_half_points() + b.first_half_points());
+                if sprt.verdict(pairs).is_some() {
+                    self.limit = self.counted;
+                }
+            }
+        }
+    }
+
+    /// Ends the match at a game that could not be played.
+    fn fail(&mut self, error: ArenaError) {
+        self.error.get_or_insert(error);
+        self.limit = 0;
+    }
+
+    /// The games kept, in index order, or the first error.
+    fn into_games(self) -> Result<Vec<MatchGame>, ArenaError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        Ok(self.slots.into_iter().take(self.limit).flatten().collect())
+    }
 }
 
 /// What every game of a match shares.

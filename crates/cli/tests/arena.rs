@@ -23,6 +23,22 @@ fn fails(args: &[&str]) -> String {
     err
 }
 
+/// The arguments of a match of `games` games between two seeded random players,
+/// then `rest`.
+fn random_match<'a>(games: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "--white",
+        "random:seed=1",
+        "--black",
+        "random:seed=2",
+        "--games",
+        games,
+    ];
+    args.extend_from_slice(rest);
+    args
+}
+
 /// `score W-D-L` parsed from the last line.
 fn score_line(text: &str) -> (usize, usize, usize) {
     let last = text.lines().last().expect("some output");
@@ -83,13 +99,15 @@ fn match_is_reproducible_whatever_the_threads() {
             threads,
         ])
     };
-    let strip = |s: String| -> String {
-        s.lines()
-            .filter(|l| !l.contains("thread"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert_eq!(strip(run("1")), strip(run("2")));
+    assert_eq!(unthreaded(&run("1")), unthreaded(&run("2")));
+}
+
+/// A match report without the line that names the threads.
+fn unthreaded(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains("thread"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -178,21 +196,10 @@ fn match_saves_each_game_as_it_ends_and_names_a_record_it_cannot_write() {
     let dir = tmp.path().join("save");
     std::fs::create_dir_all(dir.join("game-0002.pdn")).expect("a directory in the way");
     let dir_text = dir.to_string_lossy().to_string();
-    let err = fails(&[
-        "match",
-        "--white",
-        "random:seed=1",
-        "--black",
-        "random:seed=2",
-        "--games",
+    let err = fails(&random_match(
         "3",
-        "--max-plies",
-        "40",
-        "--threads",
-        "1",
-        "--save",
-        &dir_text,
-    ]);
+        &["--max-plies", "40", "--threads", "1", "--save", &dir_text],
+    ));
     assert!(err.contains("game-0002.pdn"), "{err}");
     for written in ["game-0001.pdn", "game-0003.pdn"] {
         let text = std::fs::read_to_string(dir.join(written)).expect("the record was written");
@@ -441,4 +448,110 @@ fn a_clean_sweep_reports_a_finite_elo_bound() {
     assert_eq!(score_line(&out), (4, 0, 0), "{out}");
     assert!(out.contains("Elo difference: > +"), "{out}");
     assert!(!out.contains("inf"), "{out}");
+}
+
+/// The SPRT lines of a match report: the verdict line and the pairs line.
+fn sprt_lines(text: &str) -> (String, String) {
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("SPRT ("));
+    let verdict = lines
+        .next()
+        .unwrap_or_else(|| panic!("an SPRT line: {text}"));
+    let pairs = lines
+        .next()
+        .unwrap_or_else(|| panic!("a pairs line: {text}"));
+    (verdict.to_string(), pairs.to_string())
+}
+
+#[test]
+fn an_sprt_ends_the_match_when_its_pairs_decide_whatever_the_threads() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sprt-records");
+    let _ = std::fs::remove_dir_all(&dir);
+    let save = dir.display().to_string();
+    // The engine wins every game against random play: H1 (+100 Elo) after the
+    // fewest pairs a verdict rests on, 20 games of the 100 allowed.
+    let won = |threads: &str| {
+        ok(&[
+            "match",
+            "--white",
+            "engine:level=2",
+            "--black",
+            "random",
+            "--games",
+            "100",
+            "--sprt",
+            "0,100",
+            "--threads",
+            threads,
+            "--save",
+            &save,
+        ])
+    };
+    let out = won("2");
+    assert_eq!(score_line(&out), (20, 0, 0), "{out}");
+    let (verdict, pairs) = sprt_lines(&out);
+    assert!(
+        verdict.starts_with(
+            "SPRT (H0 +0 Elo against H1 +100 Elo, alpha 0.05, beta 0.05): H1 accepted after 10 pairs; LLR "
+        ),
+        "{verdict}"
+    );
+    assert_eq!(
+        pairs,
+        "Pairs by points: 0 with 0, 0 with 1/2, 0 with 1, 0 with 3/2, 10 with 2"
+    );
+    // Only the games counted are kept, whatever ran beside them.
+    let records = std::fs::read_dir(&dir).map(Iterator::count).unwrap_or(0);
+    assert_eq!(records, 20, "{dir:?}");
+    assert_eq!(
+        unthreaded(&won("1")),
+        unthreaded(&out),
+        "the same on one thread"
+    );
+
+    // Two random players are far from 100 Elo apart: H0, on an even number of games.
+    let even = |threads: &str| {
+        ok(&random_match(
+            "401",
+            &["--sprt", "100,200,0.1,0.1", "--threads", threads],
+        ))
+    };
+    let out = even("2");
+    let (verdict, _) = sprt_lines(&out);
+    assert!(
+        verdict.contains("alpha 0.1, beta 0.1): H0 accepted after "),
+        "{verdict}"
+    );
+    let (w, d, l) = score_line(&out);
+    assert!((w + d + l) % 2 == 0 && w + d + l < 401, "{out}");
+    assert_eq!(unthreaded(&even("1")), unthreaded(&out));
+
+    // A limit reached first: no verdict, the odd last game left out of the pairs.
+    let out = ok(&random_match("5", &["--sprt", "-10,10"]));
+    let (verdict, pairs) = sprt_lines(&out);
+    assert!(
+        verdict.contains("no verdict after 2 pairs (the --games limit)"),
+        "{verdict}"
+    );
+    assert!(pairs.starts_with("Pairs by points: "), "{pairs}");
+    let (w, d, l) = score_line(&out);
+    assert_eq!(w + d + l, 5, "{out}");
+}
+
+#[test]
+fn match_rejects_a_bad_sprt() {
+    for (sprt, says) in [
+        ("10,0", "elo0 10 must be below elo1 0"),
+        ("0", "expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA"),
+        ("0,ten", "`ten` is not a number"),
+        (
+            "0,10,0.05,0.5",
+            "beta 0.5: an error rate above 0 and below 0.5",
+        ),
+    ] {
+        let err = fails(&[
+            "match", "--white", "random", "--black", "random", "--games", "2", "--sprt", sprt,
+        ]);
+        assert!(err.contains(says), "{sprt}: {err}");
+        assert!(err.contains("--sprt"), "{sprt}: {err}");
+    }
 }

@@ -51,20 +51,25 @@ pub(crate) fn embed(coords: &[(i32, i32)], links: &Neighbours, max_span: usize) 
     let mut best = (score(&dense), dense);
     let range = 64;
     let mut seen = Vec::new();
+    let mut raw = Vec::with_capacity(n);
     for a in -range..=range {
         for b in -range..=range {
             if a == 0 && b == 0 {
                 continue;
             }
-            let raw: Vec<i64> = coords
-                .iter()
-                .map(|&(l, m)| a as i64 * l as i64 + b as i64 * m as i64)
-                .collect();
+            raw.clear();
+            raw.extend(
+                coords
+                    .iter()
+                    .map(|&(l, m)| a as i64 * l as i64 + b as i64 * m as i64),
+            );
             let (Some(&min), Some(&max)) = (raw.iter().min(), raw.iter().max()) else {
                 continue;
             };
             let span = (max - min + 1) as usize;
-            if span > max_span {
+            // Once an embedding steps every direction by a shift, only a narrower
+            // span can beat it (its width class is no larger either).
+            if span > max_span || (best.0.0 == 0 && span >= best.0.2) {
                 continue;
             }
             seen.clear();

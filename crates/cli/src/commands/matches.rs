@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
 use bushka_arena::{
-    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, read_ballots, run_match,
-    threads_in_use,
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, Sprt, SprtStatus, Verdict,
+    read_ballots, run_match, threads_in_use,
 };
 use bushka_engine::{TimeControl, Timed, Timing};
 use bushka_session::Variant;
@@ -39,7 +39,7 @@ pub struct Args {
     /// The second player, Black in the first game.
     #[arg(long, value_name = "SPEC")]
     black: String,
-    /// Number of games.
+    /// Number of games (with --sprt, the most played).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
     /// Stop a game after this many plies (the opening included) and score it a draw.
@@ -82,6 +82,18 @@ pub struct Args {
     /// an interruption.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// Stop as soon as a sequential probability ratio test tells two Elo differences
+    /// of the --white spec over the --black one apart: ELO0,ELO1 (H0 and H1, in
+    /// logistic Elo) or ELO0,ELO1,ALPHA,BETA (the error rates, 0.05 each by default).
+    /// Games count in pairs (one opening, both colour orders), in order, so the
+    /// verdict does not depend on the threads, and no verdict comes before 10 pairs;
+    /// --games is the most games played.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
+    sprt: Option<Sprt>,
 }
 
 /// Runs `match`.
@@ -139,6 +151,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 ("Seed".to_string(), args.seed.to_string()),
             ]
         }),
+        sprt: args.sprt,
         ..MatchConfig::new(first, second, args.games as usize)
     };
     let bar = progress(config.games, "match");
@@ -244,6 +257,28 @@ fn elo_text(score: &Score) -> String {
     }
 }
 
+/// The test's verdict and ratio, and the pairs it counted.
+fn sprt_lines(status: &SprtStatus) -> [String; 2] {
+    let (lower, upper) = status.sprt.bounds();
+    let pairs = status.pairs.pairs();
+    let verdict = match status.verdict {
+        Some(Verdict::H1) => format!("H1 accepted after {pairs} pairs"),
+        Some(Verdict::H0) => format!("H0 accepted after {pairs} pairs"),
+        None => format!("no verdict after {pairs} pairs (the --games limit)"),
+    };
+    let [zero, half, one, one_half, two] = status.pairs.0;
+    [
+        format!(
+            "SPRT ({}): {verdict}; LLR {:.2} (bounds {:.2} and {:.2})",
+            status.sprt, status.llr, lower, upper
+        ),
+        format!(
+            "Pairs by points: {zero} with 0, {half} with 1/2, {one} with 1, \
+             {one_half} with 3/2, {two} with 2"
+        ),
+    ]
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
@@ -304,6 +339,9 @@ fn describe(report: &MatchReport, variant: &Variant) -> String {
         pct(s.high)
     ));
     lines.push(format!("Elo difference: {}", elo_text(s)));
+    if let Some(status) = &report.sprt {
+        lines.extend(sprt_lines(status));
+    }
     // Forfeits happen only with programs: named only when they happened.
     let forfeits = |n: usize| match n {
         0 => String::new(),
