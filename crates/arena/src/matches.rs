@@ -1,5 +1,6 @@
 //! Matches: N games between two player specs, alternating colours.
 
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -363,17 +364,26 @@ fn play_in_order<B: Bits>(
     let next = AtomicUsize::new(0);
     let ledger = Mutex::new(Ledger::new(context.config));
     let lock = || ledger.lock().unwrap_or_else(PoisonError::into_inner);
+    let tested = context.config.sprt.is_some();
     rayon::broadcast(|_| {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             if index >= lock().limit {
                 break;
             }
-            let played = play_one(context, index);
-            let mut ledger = lock();
-            match played {
-                Ok(game) => ledger.finish(game, on_game),
-                Err(error) => ledger.fail(error),
+            match catch_unwind(AssertUnwindSafe(|| play_one(context, index))) {
+                Ok(Ok(game)) => {
+                    if !tested {
+                        on_game(&game);
+                    }
+                    lock().finish(game, on_game);
+                }
+                Ok(Err(error)) => lock().fail(index, error),
+                Err(panic) => {
+                    // No game after it can be counted: the others stop at once.
+                    lock().limit = 0;
+                    resume_unwind(panic);
+                }
             }
         }
     });
@@ -408,12 +418,10 @@ impl Ledger {
         }
     }
 
-    /// Takes a finished game; without a test it is reported at once, under one when
-    /// it is counted (the games before it finished), and the test may end the match.
+    /// Takes a finished game. Under a test, it is reported (`on_game`) when it is
+    /// counted, once the games before it have finished, and the test may end the
+    /// match; without one, the caller has reported it already.
     fn finish(&mut self, game: MatchGame, on_game: &(dyn Fn(&MatchGame) + Sync)) {
-        if self.sprt.is_none() {
-            on_game(&game);
-        }
         let index = game.index;
         self.slots[index] = Some(game);
         while self.counted < self.limit && self.slots[self.counted].is_some() {
@@ -436,8 +444,12 @@ impl Ledger {
         }
     }
 
-    /// Ends the match at a game that could not be played.
-    fn fail(&mut self, error: ArenaError) {
+    /// Ends the match at game `index`, which could not be played, unless the match
+    /// had already ended before it (a test decided by then).
+    fn fail(&mut self, index: usize, error: ArenaError) {
+        if index >= self.limit {
+            return;
+        }
         self.error.get_or_insert(error);
         self.limit = 0;
     }

@@ -1,8 +1,8 @@
 //! The sequential probability ratio test of a match: games are played until they
 //! tell one Elo hypothesis from the other, at error rates fixed in advance.
 //!
-//! The test is the generalised SPRT that engine testers use (fishtest, fastchess):
-//! the log-likelihood ratio of the two hypotheses under a normal approximation of the
+//! The test is the generalised SPRT in its normal approximation, as engine testers
+//! compute it (fastchess; fishtest's simpler form): the log-likelihood ratio of the two hypotheses under a normal approximation of the
 //! score, read from **pairs** of games (one opening, both colour orders), whose
 //! points for the first spec (0, 1/2, 1, 3/2 or 2) form the pentanomial tally.
 //! Pairs keep the test honest when openings favour a colour: the two games of a
@@ -87,8 +87,9 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 over H0 given the pairs played: with `N` pairs
-    /// whose mean points per game are `m` and variance `v`, and `s0`, `s1` the scores
-    /// of `elo0` and `elo1`, it is `N (s1 - s0) (2m - s0 - s1) / (2v)`. An outcome
+    /// whose mean points per game are `m`, `v` the variance of a pair's points per
+    /// game (0, 1/4, 1/2, 3/4 or 1), and `s0`, `s1` the scores of `elo0` and `elo1`,
+    /// it is `N (s1 - s0) (2m - s0 - s1) / (2v)`. An outcome
     /// never seen counts as 1/1000 of a pair, so that a match of one kind of pair
     /// (all won, say) has a variance and a finite ratio.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
