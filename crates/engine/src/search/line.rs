@@ -41,11 +41,6 @@ impl Step {
             against,
         }
     }
-
-    /// The first step of a line that starts at `pos` (no move led to it).
-    pub(super) fn root<B: Bits>(board: &Board<B>, pos: &Position<B>) -> Step {
-        Step::of(board, pos, false)
-    }
 }
 
 /// The line of `game`'s positions.

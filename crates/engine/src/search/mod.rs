@@ -250,7 +250,8 @@ impl<B: Bits> Searcher<B> {
                 self.run(
                     start,
                     root,
-                    vec![Step::root(&self.board, pos)],
+                    // No move led to the root.
+                    vec![Step::of(&self.board, pos, false)],
                     limits,
                     on_iteration,
                 )
