@@ -227,13 +227,13 @@ fn judged<B: Bits, J: Judge<B>, const ROTATES: bool>(
         tracks_order,
     };
     for sq in searched.iter() {
-        search.start(sq, empty);
+        search.start::<ROTATES>(sq, empty);
     }
     if !kings.is_empty() {
         search.mover = Mover::king(board, theirs, false);
         search.started_king = true;
         for sq in kings.iter() {
-            search.start(sq, empty);
+            search.start::<ROTATES>(sq, empty);
         }
     }
     if budget.exhausted().is_some() {
@@ -405,14 +405,19 @@ struct Sequences<'a, B: Bits, J> {
 }
 
 impl<B: Bits, J: Judge<B>> Sequences<'_, B, J> {
-    /// Searches the sequences of the piece on `origin`, which leaves its cell vacant.
+    /// Searches the sequences of the piece on `origin`, which leaves its cell vacant;
+    /// `ROTATES` as for [`count`].
     #[inline]
-    fn start(&mut self, origin: Sq, empty: B) {
+    fn start<const ROTATES: bool>(&mut self, origin: Sq, empty: B) {
         self.ends.clear();
         self.origin = origin;
         self.vacant = empty | B::bit(origin);
         if !J::RANKED && self.judge.keeps_longest_only() {
-            self.search_longest(origin, B::EMPTY);
+            if ROTATES && !self.mover.long {
+                self.search_longest_short::<ROTATES>(origin, B::EMPTY);
+            } else {
+                self.search_longest(origin, B::EMPTY);
+            }
         } else {
             self.search(origin, B::EMPTY, B::EMPTY, None);
         }
@@ -440,6 +445,33 @@ impl<B: Bits, J: Judge<B>> Sequences<'_, B, J> {
                 self.search_longest(here, taken);
                 land = beyond(board, self.mover.long, here, d, at, self.vacant);
             }
+        }
+        if !any && !captured.is_empty() {
+            self.record(at, captured, B::EMPTY);
+        }
+    }
+
+    /// [`Sequences::search_longest`] for a piece that jumps only adjacent pieces (a
+    /// man, a short king), each jump told by two steps of bitsets (`ROTATES` as for
+    /// [`count`]) rather than by walking the neighbour table.
+    fn search_longest_short<const ROTATES: bool>(&mut self, at: Sq, captured: B) {
+        if !self.budget.spend() {
+            return;
+        }
+        let board = self.board;
+        let open = self.mover.targets & !captured;
+        let here = B::bit(at);
+        // A jump may not land where it starts (a wrap-around back to `at`).
+        let vacant = self.vacant & !here;
+        let mut any = false;
+        for &d in self.mover.dirs {
+            let target = board.step_as::<ROTATES>(here, d) & open;
+            let land = board.step_as::<ROTATES>(target, d) & vacant;
+            if land.is_empty() {
+                continue;
+            }
+            any = true;
+            self.search_longest_short::<ROTATES>(land.lowest(), captured | target);
         }
         if !any && !captured.is_empty() {
             self.record(at, captured, B::EMPTY);
