@@ -209,12 +209,12 @@ fn a_record_names_only_builtins_or_files_beside_it() {
 }
 
 #[test]
-fn a_record_cannot_size_the_hash_table() {
+fn a_record_cannot_size_the_hash_table_nor_start_threads() {
     let dir = temp_dir("record-hash");
     let path = dir.join("game.pdn");
     std::fs::write(
         &path,
-        "[Variant \"bushka\"]\n[White \"human\"]\n[Black \"engine:hash=4096\"]\n\n*\n",
+        "[Variant \"bushka\"]\n[White \"human\"]\n[Black \"engine:hash=4096:threads=64\"]\n\n*\n",
     )
     .expect("write");
     let saved = dir.join("saved.pdn");
@@ -235,6 +235,8 @@ fn player_specs_are_checked_like_the_options() {
     for (spec, why) in [
         ("engine:hash=0", "`hash=0` must be between 1 and 4096"),
         ("engine:hash=4097", "`hash=4097` must be between 1 and 4096"),
+        ("engine:threads=0", "`threads=0` must be between 1 and 64"),
+        ("engine:threads=65", "`threads=65` must be between 1 and 64"),
         ("engine:depth=0", "`depth=0` must be between 1 and 100"),
         (
             "engine:depth=4294967297",
@@ -269,6 +271,14 @@ fn usage_errors_are_one_line() {
             "error: invalid value '0' for '--nodes <NODES>': must be at least 1; see --help",
         ),
         (
+            &["analyse", "--threads", "65"][..],
+            "error: invalid value '65' for '--threads <THREADS>': 65 is not in 1..=64",
+        ),
+        (
+            &["dxp", "--listen", "127.0.0.1:0", "--threads", "0"][..],
+            "error: invalid value '0' for '--threads <THREADS>': 0 is not in 1..=64",
+        ),
+        (
             &["play", "--max-plies", "0"][..],
             "error: invalid value '0' for '--max-plies <N>': must be at least 1; see --help",
         ),
@@ -298,17 +308,25 @@ fn analyse_stops_at_its_time_limit_inside_a_huge_capture() {
     let position =
         std::fs::read_to_string(root().join("tests/data/families/king-among-men-30.position"))
             .expect("the family position");
-    let output = bushka(&[
-        "analyse",
-        "--movetime",
-        "200",
-        "--variant",
-        "tests/data/families/king-among-men-30.toml",
-        "--position",
-        position.trim(),
-    ]);
-    let err = one_line_error(&output);
-    assert!(err.contains("stopped at the time limit"), "{err}");
+    // On several threads too: every thread's generation stops.
+    for threads in ["1", "2"] {
+        let output = bushka(&[
+            "analyse",
+            "--movetime",
+            "200",
+            "--threads",
+            threads,
+            "--variant",
+            "tests/data/families/king-among-men-30.toml",
+            "--position",
+            position.trim(),
+        ]);
+        let err = one_line_error(&output);
+        assert!(
+            err.contains("stopped at the time limit"),
+            "{threads}: {err}"
+        );
+    }
 }
 
 /// The start of a game whose moves take more than the programs' step limit to list (the

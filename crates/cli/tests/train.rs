@@ -71,7 +71,15 @@ fn train_writes_weights_that_a_variant_names_and_the_engine_plays_with() {
     assert!(text.contains("learned evaluation from"), "{text}");
     assert!(text.contains("60 self-play games"), "{text}");
 
-    let out = bushka(&["analyse", "--variant", &variant, "--depth", "3"]);
+    let out = bushka(&[
+        "analyse",
+        "--variant",
+        &variant,
+        "--depth",
+        "3",
+        "--threads",
+        "2",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("bestmove"), "{}", stdout(&out));
     let out = bushka(&[

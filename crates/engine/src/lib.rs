@@ -38,6 +38,6 @@ pub use score::{MATE, MATE_BOUND, MAX_EVAL, score_text, table_score};
 pub use search::{Iteration, MAX_PLY, SearchResult, Searcher};
 pub use spec::{
     DEFAULT_HASH_MIB, DEFAULT_LEVEL, DEPTH_RANGE, HASH_MIB_RANGE, LEVELS, PlayerSpec, SpecError,
-    range_text, spec_tables,
+    THREADS_RANGE, range_text, spec_tables,
 };
 pub use table_dirs::{TablesDir, TablesError};

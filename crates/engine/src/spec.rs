@@ -39,7 +39,7 @@ pub const DEFAULT_LEVEL: u8 = 6;
 const LEVEL_NAMES: [(&str, u8); 4] = [("easy", 2), ("medium", 4), ("hard", 6), ("max", 8)];
 
 /// A player named on the command line: `human`, `random[:seed=S]`, `greedy[:seed=S]`,
-/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR][:eval=classic]`,
+/// `engine[:level=L][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:threads=T][:tablebases=DIR][:eval=classic]`,
 /// or a program that speaks an engine protocol: `hub:COMMAND`, `ugi:COMMAND`,
 /// `dxp:HOST:PORT`, with options after the kind ([`ExternalSpec`]).
 ///
@@ -65,6 +65,8 @@ pub enum PlayerSpec {
         limits: Limits,
         /// Transposition table size in MiB.
         hash_mib: usize,
+        /// Threads each search uses ([`Searcher::set_threads`](crate::Searcher::set_threads)).
+        threads: usize,
         /// Variety: moves within this many centi-men of the best may be played.
         margin: i32,
         /// Seed of the choice among near-best moves.
@@ -83,6 +85,9 @@ pub enum PlayerSpec {
 
 /// The transposition table sizes an engine spec accepts, in MiB (as `analyse --hash`).
 pub const HASH_MIB_RANGE: std::ops::RangeInclusive<u64> = 1..=4096;
+
+/// The search threads an engine spec accepts (as `analyse --threads`).
+pub const THREADS_RANGE: std::ops::RangeInclusive<u64> = 1..=64;
 
 /// The depths an engine spec accepts (as `analyse --depth`).
 pub const DEPTH_RANGE: std::ops::RangeInclusive<u64> = 1..=100;
@@ -103,7 +108,7 @@ pub fn range_text(range: &std::ops::RangeInclusive<u64>) -> String {
 /// A malformed player spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S], engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR][:eval=classic|learned], hub[,OPTION=VALUE...]:COMMAND, ugi[,OPTION=VALUE...]:COMMAND or dxp[,OPTION=VALUE...]:HOST:PORT)"
+    "bad player `{spec}`: {why} (expected human, random[:seed=S], greedy[:seed=S], engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N][:margin=CP][:seed=S][:hash=MIB][:threads=T][:tablebases=DIR][:eval=classic|learned], hub[,OPTION=VALUE...]:COMMAND, ugi[,OPTION=VALUE...]:COMMAND or dxp[,OPTION=VALUE...]:HOST:PORT)"
 )]
 pub struct SpecError {
     /// The spec.
@@ -118,6 +123,7 @@ impl PlayerSpec {
         PlayerSpec::Engine {
             limits,
             hash_mib,
+            threads: 1,
             margin: 0,
             seed: 0,
             level: None,
@@ -132,6 +138,7 @@ impl PlayerSpec {
         PlayerSpec::Engine {
             limits: Limits::nodes(nodes),
             hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
             margin,
             seed: 0,
             level: Some(level.clamp(1, 8)),
@@ -220,7 +227,9 @@ impl FromStr for PlayerSpec {
         let allowed: &[&str] = match kind {
             "human" => &[],
             "random" | "greedy" => &["seed"],
-            "engine" => &["movetime", "depth", "nodes", "hash", "margin", "seed"],
+            "engine" => &[
+                "movetime", "depth", "nodes", "hash", "threads", "margin", "seed",
+            ],
             _ => return Err(err(format!("unknown player `{kind}`"))),
         };
         if let Some((key, _)) = options.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
@@ -239,6 +248,7 @@ impl FromStr for PlayerSpec {
                 for (key, range) in [
                     ("depth", DEPTH_RANGE),
                     ("hash", HASH_MIB_RANGE),
+                    ("threads", THREADS_RANGE),
                     ("movetime", 1..=u64::MAX),
                     ("nodes", 1..=u64::MAX),
                 ] {
@@ -275,6 +285,7 @@ impl FromStr for PlayerSpec {
                         limits
                     },
                     hash_mib: get("hash").map_or(DEFAULT_HASH_MIB, |h| h as usize),
+                    threads: get("threads").map_or(1, |t| t as usize),
                     margin: get("margin").map_or(base_margin, |m| m.min(100_000) as i32),
                     seed: get("seed").unwrap_or(0),
                     level: if limits == Limits::default() {
@@ -299,6 +310,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Engine {
                 limits,
                 hash_mib,
+                threads,
                 margin,
                 seed,
                 level,
@@ -331,6 +343,9 @@ impl fmt::Display for PlayerSpec {
                 if *hash_mib != DEFAULT_HASH_MIB {
                     write!(f, ":hash={hash_mib}")?;
                 }
+                if *threads != 1 {
+                    write!(f, ":threads={threads}")?;
+                }
                 if let Some(dir) = tablebases {
                     write!(f, ":tablebases={}", dir.display())?;
                 }
@@ -350,6 +365,15 @@ impl PlayerSpec {
     pub fn with_hash_at_most(mut self, max_mib: usize) -> PlayerSpec {
         if let PlayerSpec::Engine { hash_mib, .. } = &mut self {
             *hash_mib = (*hash_mib).min(max_mib);
+        }
+        self
+    }
+
+    /// The same spec searching on one thread: for specs that come from files (a
+    /// record's player tags), which must not set how many threads the program starts.
+    pub fn single_threaded(mut self) -> PlayerSpec {
+        if let PlayerSpec::Engine { threads, .. } = &mut self {
+            *threads = 1;
         }
         self
     }
@@ -386,6 +410,7 @@ impl PlayerSpec {
         let PlayerSpec::Engine {
             limits,
             hash_mib,
+            threads,
             margin,
             classic,
             ..
@@ -395,6 +420,7 @@ impl PlayerSpec {
         };
         let mut engine = Engine::new(Arc::clone(board), limits, hash_mib, self.to_string())
             .with_variety(margin, seed);
+        engine.searcher().set_threads(threads);
         if classic {
             engine.searcher().use_classic_evaluation();
         }

@@ -1,5 +1,8 @@
 //! The transposition table: one entry per slot, keyed by the position hash.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use bushka_rules::{Bits, Move, MoveKind, Sq};
 
 /// What a stored score means.
@@ -64,11 +67,12 @@ pub struct Entry {
 
 /// One slot of the table, packed into four words so that an empty slot is all zero
 /// bits: a new table is then memory the system hands out untouched, and only the
-/// slots a search writes take room. Word 0 is the key; word 1 the score (bits 0-31),
-/// depth (32-47), bound (48-55: 0 for an empty slot) and whether a best move follows
-/// (56); word 2 the best move's origin (0-15), destination (16-31) and tag (32-63);
-/// word 3 is unused.
-type Slot = [u64; 4];
+/// slots a search writes take room. Word 1 is the score (bits 0-31), depth (32-47),
+/// bound (48-55: 0 for an empty slot) and whether a best move follows (56); word 2 the
+/// best move's origin (0-15), destination (16-31) and tag (32-63); word 0 is the key
+/// XOR words 1 and 2, so that a slot two threads wrote at once (one's key, the other's
+/// data) reads as another position's and is not used; word 3 is unused.
+type Slot = [AtomicU64; 4];
 
 // The slot keeps the size an `Option<Entry>` had, so that a table of a given size
 // holds as many slots as before and a search finds what it always found there.
@@ -82,9 +86,8 @@ fn bound_code(bound: Bound) -> u64 {
     }
 }
 
-/// The entry a slot holds; `None` for an empty slot.
-fn unpack(slot: &Slot) -> Option<Entry> {
-    let [key, meta, best, _] = *slot;
+/// The entry a slot's words hold; `None` for an empty slot.
+fn unpack([check, meta, best]: [u64; 3]) -> Option<Entry> {
     let bound = match (meta >> 48) & 0xff {
         1 => Bound::Exact,
         2 => Bound::Lower,
@@ -92,7 +95,7 @@ fn unpack(slot: &Slot) -> Option<Entry> {
         _ => return None,
     };
     Some(Entry {
-        key,
+        key: check ^ meta ^ best,
         best: ((meta >> 56) & 1 == 1).then_some(MoveKey {
             from: Sq::new(usize::from(best as u16)),
             to: Sq::new(usize::from((best >> 16) as u16)),
@@ -104,7 +107,7 @@ fn unpack(slot: &Slot) -> Option<Entry> {
     })
 }
 
-fn pack(entry: &Entry) -> Slot {
+fn pack(entry: &Entry) -> [u64; 3] {
     let meta = u64::from(entry.score as u32)
         | u64::from(entry.depth as u16) << 32
         | bound_code(entry.bound) << 48
@@ -112,15 +115,17 @@ fn pack(entry: &Entry) -> Slot {
     let best = entry.best.map_or(0, |b| {
         b.from.index() as u64 | (b.to.index() as u64) << 16 | u64::from(b.tag) << 32
     });
-    [entry.key, meta, best, 0]
+    [entry.key ^ meta ^ best, meta, best]
 }
 
-/// A fixed-size hash table of search results. Its memory is taken when a search
-/// first needs it ([`Table::allocate`]) and can be given back between searches
+/// A fixed-size hash table of search results, which the threads of one search share
+/// ([`Table::share`]) without locks: each slot's key is checked against its data, so a
+/// slot torn by two writers is a miss, never a wrong entry. Its memory is taken when a
+/// search first needs it ([`Table::allocate`]) and can be given back between searches
 /// ([`Table::free`]): an engine waiting for its turn need hold none.
 #[derive(Debug)]
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Arc<Box<[Slot]>>,
     /// Slots when allocated: about the size asked for, at least one.
     size: usize,
 }
@@ -129,7 +134,7 @@ impl Table {
     /// A table of about `mib` mebibytes (at least one slot), not yet allocated.
     pub fn new(mib: usize) -> Table {
         Table {
-            slots: Vec::new(),
+            slots: Arc::default(),
             size: (mib * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1),
         }
     }
@@ -138,38 +143,58 @@ impl Table {
     /// zero bits, which the system gives without touching them.
     pub fn allocate(&mut self) {
         if self.slots.is_empty() {
-            self.slots = vec![[0; 4]; self.size];
+            self.slots = Arc::new(bytemuck::allocation::zeroed_slice_box(self.size));
         }
     }
 
-    /// Gives the table's memory back, forgetting every entry.
+    /// Gives the table's memory back, forgetting every entry (once every
+    /// [`Table::share`] of it is dropped too).
     pub fn free(&mut self) {
-        self.slots = Vec::new();
+        self.slots = Arc::default();
     }
 
-    fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    /// The same slots, for another thread of the same search.
+    pub fn share(&self) -> Table {
+        Table {
+            slots: Arc::clone(&self.slots),
+            size: self.size,
+        }
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[((key as u128 * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, if stored (the table is allocated).
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        unpack(&self.slots[self.index(key)]).filter(|e| e.key == key)
+        unpack(read(self.slot(key))).filter(|e| e.key == key)
     }
 
     /// Stores an entry, preferring deeper results for the same position (the table is
     /// allocated).
-    pub fn store(&mut self, entry: Entry) {
-        let i = self.index(entry.key);
-        let keep = matches!(unpack(&self.slots[i]), Some(old) if old.key == entry.key && old.depth > entry.depth && entry.bound != Bound::Exact);
+    pub fn store(&self, entry: Entry) {
+        let slot = self.slot(entry.key);
+        let keep = matches!(unpack(read(slot)), Some(old) if old.key == entry.key && old.depth > entry.depth && entry.bound != Bound::Exact);
         if !keep {
-            self.slots[i] = pack(&entry);
+            for (word, value) in slot.iter().zip(pack(&entry)) {
+                word.store(value, Ordering::Relaxed);
+            }
         }
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
-        self.slots.fill([0; 4]);
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            for word in slot {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
     }
+}
+
+/// The words of a slot that hold an entry.
+fn read(slot: &Slot) -> [u64; 3] {
+    [0, 1, 2].map(|i| slot[i].load(Ordering::Relaxed))
 }
 
 #[cfg(test)]
@@ -210,20 +235,20 @@ mod tests {
                 bound: Bound::Lower,
             },
         ] {
-            let slot = pack(&entry);
-            let back = unpack(&slot).expect("a stored slot is not empty");
+            let back = unpack(pack(&entry)).expect("a stored slot is not empty");
             assert_eq!(
                 (back.key, back.best, back.score, back.depth, back.bound),
                 (entry.key, entry.best, entry.score, entry.depth, entry.bound)
             );
         }
-        assert!(unpack(&[0; 4]).is_none(), "zero bits are an empty slot");
+        assert!(unpack([0; 3]).is_none(), "zero bits are an empty slot");
     }
 
     #[test]
     fn a_table_finds_its_entries_and_prefers_deeper_ones() {
         let mut table = Table::new(1);
         table.allocate();
+        let shared = table.share();
         let entry = |depth, bound| Entry {
             key: 77,
             best: None,
@@ -232,7 +257,7 @@ mod tests {
             bound,
         };
         assert!(table.probe(77).is_none());
-        table.store(entry(6, Bound::Lower));
+        shared.store(entry(6, Bound::Lower));
         table.store(entry(2, Bound::Upper));
         assert_eq!(
             table.probe(77).map(|e| e.depth),
@@ -247,6 +272,56 @@ mod tests {
         );
         assert!(table.probe(78).is_none());
         table.clear();
-        assert!(table.probe(77).is_none());
+        assert!(shared.probe(77).is_none(), "a share sees the table cleared");
+    }
+
+    /// Threads writing different positions into one slot while another reads it: a
+    /// hit always gives back the entry stored for that key, never a mix of two.
+    #[test]
+    fn a_slot_written_by_several_threads_never_mixes_their_entries() {
+        let mut table = Table::new(0);
+        table.allocate();
+        let entry = |key: u64| Entry {
+            key,
+            best: Some(MoveKey {
+                from: Sq::new((key % 50) as usize),
+                to: Sq::new((key % 7) as usize),
+                tag: (key as u32).wrapping_mul(0x9E37_79B9),
+            }),
+            score: (key % 1000) as i32 - 500,
+            depth: (key % 30) as i16,
+            bound: Bound::Exact,
+        };
+        let keys: Vec<u64> = (1..=8).map(|k| k * 0x0123_4567_89AB_CDEF).collect();
+        let hits = std::thread::scope(|s| {
+            for &key in &keys {
+                let writer = table.share();
+                s.spawn(move || {
+                    for _ in 0..20_000 {
+                        writer.store(entry(key));
+                    }
+                });
+            }
+            let reader = table.share();
+            let keys = &keys;
+            s.spawn(move || {
+                let mut hits = 0;
+                for i in 0..200_000 {
+                    let key = keys[i % keys.len()];
+                    if let Some(e) = reader.probe(key) {
+                        let want = entry(key);
+                        assert_eq!(
+                            (e.best, e.score, e.depth, e.bound),
+                            (want.best, want.score, want.depth, want.bound)
+                        );
+                        hits += 1;
+                    }
+                }
+                hits
+            })
+            .join()
+            .expect("the reader does not panic")
+        });
+        assert!(hits > 0, "the reader found entries");
     }
 }

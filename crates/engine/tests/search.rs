@@ -439,3 +439,80 @@ fn a_side_left_without_a_move_loses_even_as_a_count_ends() {
         bushka_engine::MATE - 1
     );
 }
+
+#[test]
+fn a_search_on_several_threads_finds_the_win_and_answers_legally() {
+    let board = board64("bushka");
+    let pos = board
+        .parse_position("W:WKe1,Kf2,Kg3:BKa6")
+        .expect("position");
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    searcher.set_threads(3);
+    let mut depths = Vec::new();
+    let result = searcher.search(&pos, &Limits::depth(9), |it| depths.push(it.depth));
+    let last = result.last.expect("an iteration");
+    assert!(last.score > MATE_BOUND, "got {}", last.score);
+    // The iterations reported are this thread's, one per depth, in order.
+    assert!(depths.windows(2).all(|w| w[1] == w[0] + 1), "{depths:?}");
+    let best = result.best.expect("a move");
+    assert!(board.moves(&pos).iter().any(|m| m.same(&best)));
+    // From the start, every search of a game answers with a legal move.
+    let start = board.start_position();
+    for depth in 1..=5 {
+        let best = searcher
+            .search(&start, &Limits::depth(depth), |_| {})
+            .best
+            .expect("a move");
+        assert!(board.moves(&start).iter().any(|m| m.same(&best)));
+    }
+}
+
+#[test]
+fn threads_share_a_node_limit() {
+    let board = board64("bushka");
+    let pos = board.start_position();
+    for (threads, limit) in [(2, 1u64), (2, 3), (4, 7), (2, 20_000), (3, 50_000)] {
+        let mut searcher = Searcher::new(Arc::clone(&board), 4);
+        searcher.set_threads(threads);
+        let result = searcher.search(&pos, &Limits::nodes(limit), |_| {});
+        assert!(
+            result.nodes <= limit,
+            "{} nodes on {threads} threads for a limit of {limit}",
+            result.nodes
+        );
+        assert!(
+            limit < 1000 || result.nodes > limit / 2,
+            "the threads together search most of the {limit} nodes, not {}",
+            result.nodes
+        );
+        let best = result.best.expect("a move");
+        assert!(board.moves(&pos).iter().any(|m| m.same(&best)));
+    }
+}
+
+#[test]
+fn a_stop_flag_ends_a_search_on_several_threads() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = board64("bushka");
+    let pos = board.start_position();
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    searcher.set_threads(2);
+    searcher.set_stop_flag(Arc::clone(&flag));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    // No limit: only the flag ends it (the test would hang otherwise).
+    let result = searcher.search(&pos, &Limits::default(), |_| {});
+    raiser.join().expect("the raiser ends");
+    let best = result.best.expect("a move");
+    assert!(board.moves(&pos).iter().any(|m| m.same(&best)));
+    // The helpers stopped too: the searcher searches again at once.
+    flag.store(false, Ordering::Relaxed);
+    let again = searcher.search(&pos, &Limits::depth(3), |_| {});
+    assert_eq!(again.last.map(|it| it.depth), Some(3));
+}

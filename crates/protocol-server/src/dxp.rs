@@ -74,14 +74,16 @@ enum After {
     Stop,
 }
 
-/// Serves DXP on `link` for International draughts until the peer stops or the games
-/// of `initiation` are played, writing a line per game to `log`; returns the games.
+/// Serves DXP on `link` for International draughts, searching with `searcher` (its
+/// variant), until the peer stops or the games of `initiation` are played, writing a
+/// line per game to `log`; returns the games.
 pub fn serve_dxp(
-    variant: &Variant,
+    searcher: Searcher,
     link: &mut Link,
     initiation: Option<Initiation>,
     log: &mut dyn Write,
 ) -> io::Result<Vec<Played>> {
+    let variant = searcher.variant().clone();
     let squares = match Dialect::of(variant.geometry()) {
         Dialect::Native(squares) if squares.count() == 50 => squares,
         _ => {
@@ -93,9 +95,9 @@ pub fn serve_dxp(
     };
     let mut dxp = Dxp {
         link,
-        variant: variant.clone(),
+        variant,
         squares,
-        searcher: Searcher::new(variant, 64),
+        searcher,
         log,
     };
     let mut played = Vec::new();

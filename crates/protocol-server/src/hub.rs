@@ -29,6 +29,9 @@ pub const DEFAULT_HASH_MIB: usize = 64;
 /// The largest `hash` a GUI may set, in MiB.
 pub const MAX_HASH_MIB: usize = 4096;
 
+/// The most search threads a GUI may set (`threads`; one when not set).
+pub const MAX_THREADS: usize = 64;
+
 /// The name of a variant in the `variant` parameter: Hub's for the rule sets Hub
 /// names, the built-in's id otherwise.
 fn param_name(id: &str) -> &str {
@@ -62,6 +65,7 @@ struct Params {
     variant: String,
     variant_file: String,
     hash_mib: usize,
+    threads: usize,
 }
 
 /// The limits a `level` line sets; the error names the bad argument.
@@ -159,6 +163,7 @@ pub fn serve_hub(
         },
         variant_file: String::new(),
         hash_mib: DEFAULT_HASH_MIB,
+        threads: 1,
     };
     let mut hub = Hub {
         out: Output::new(output),
@@ -260,6 +265,15 @@ impl Hub {
                 .arg("max", MAX_HASH_MIB)
                 .to_string(),
         )?;
+        self.out.line(
+            &HubLine::new("param")
+                .arg("name", "threads")
+                .arg("value", self.params.threads)
+                .arg("type", "int")
+                .arg("min", 1)
+                .arg("max", MAX_THREADS)
+                .to_string(),
+        )?;
         self.out.line("wait")
     }
 
@@ -280,6 +294,14 @@ impl Hub {
                 _ => {
                     return self.error(&format!(
                         "set-param hash: `{value}` is not a whole number from 1 to {MAX_HASH_MIB}"
+                    ));
+                }
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.params.threads = n,
+                _ => {
+                    return self.error(&format!(
+                        "set-param threads: `{value}` is not a whole number from 1 to {MAX_THREADS}"
                     ));
                 }
             },
@@ -305,8 +327,9 @@ impl Hub {
         });
         match loaded {
             Ok((variant, game)) => {
-                self.engine
-                    .replace(Searcher::new(&variant, self.params.hash_mib));
+                self.engine.replace(
+                    Searcher::new(&variant, self.params.hash_mib).with_threads(self.params.threads),
+                );
                 self.game = game;
             }
             Err(why) => self.error(&format!("init: {why}"))?,

@@ -17,7 +17,7 @@ use bushka_protocol::ugi::{Go, UgiCommand};
 use bushka_session::{IterationReport, Searcher, Variant};
 
 use crate::game::{GuiGame, move_text};
-use crate::hub::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::hub::{DEFAULT_HASH_MIB, MAX_HASH_MIB, MAX_THREADS};
 use crate::io::{Input, Output, read_line};
 use crate::search::{Search, Thinker};
 
@@ -26,6 +26,7 @@ struct Ugi {
     out: Output,
     variant: Variant,
     hash_mib: usize,
+    threads: usize,
     /// Options set since the last `isready`, applied by it.
     pending: Pending,
     game: GuiGame,
@@ -37,6 +38,7 @@ struct Ugi {
 struct Pending {
     variant: Option<Variant>,
     hash_mib: Option<usize>,
+    threads: Option<usize>,
 }
 
 /// The limits of a `go` for `side`, and whether it answers only once released (an
@@ -103,6 +105,7 @@ pub fn serve_ugi(
         out: Output::new(output),
         variant: variant.clone(),
         hash_mib: DEFAULT_HASH_MIB,
+        threads: 1,
         pending: Pending::default(),
         game: GuiGame::new(variant, Dialect::Bushka).map_err(io::Error::other)?,
         engine: Thinker::new(Searcher::new(variant, DEFAULT_HASH_MIB)),
@@ -139,7 +142,11 @@ impl Ugi {
     fn handle(&mut self, command: UgiCommand) -> io::Result<()> {
         match command {
             UgiCommand::IsReady => {
-                if self.pending.variant.is_some() || self.pending.hash_mib.is_some() {
+                let pending = &self.pending;
+                if pending.variant.is_some()
+                    || pending.hash_mib.is_some()
+                    || pending.threads.is_some()
+                {
                     self.apply()?;
                 }
                 return self.out.line("readyok");
@@ -187,14 +194,17 @@ impl Ugi {
             "option name hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
         ))?;
         self.out.line(&format!(
+            "option name threads type spin default 1 min 1 max {MAX_THREADS}"
+        ))?;
+        self.out.line(&format!(
             "option name variant type string default {}",
             self.variant.geometry().meta().id
         ))?;
         self.out.line("ugiok")
     }
 
-    /// `setoption name N value V`: `hash` (MiB) and `variant` (a built-in or a variant
-    /// file), taking effect at the next `isready` or `uginewgame`.
+    /// `setoption name N value V`: `hash` (MiB), `threads` and `variant` (a built-in or
+    /// a variant file), taking effect at the next `isready` or `uginewgame`.
     fn set_option(&mut self, name: &str, value: &str) -> io::Result<()> {
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
@@ -202,6 +212,14 @@ impl Ugi {
                 _ => {
                     return self.error(&format!(
                         "option hash: `{value}` is not a whole number from 1 to {MAX_HASH_MIB}"
+                    ));
+                }
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.pending.threads = Some(n),
+                _ => {
+                    return self.error(&format!(
+                        "option threads: `{value}` is not a whole number from 1 to {MAX_THREADS}"
                     ));
                 }
             },
@@ -220,6 +238,9 @@ impl Ugi {
         if let Some(mib) = pending.hash_mib {
             self.hash_mib = mib;
         }
+        if let Some(threads) = pending.threads {
+            self.threads = threads;
+        }
         if let Some(variant) = pending.variant {
             match GuiGame::new(&variant, Dialect::Bushka) {
                 Ok(game) => {
@@ -230,7 +251,7 @@ impl Ugi {
             }
         }
         self.engine
-            .replace(Searcher::new(&self.variant, self.hash_mib));
+            .replace(Searcher::new(&self.variant, self.hash_mib).with_threads(self.threads));
         Ok(())
     }
 

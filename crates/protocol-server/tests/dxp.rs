@@ -11,7 +11,7 @@ use bushka_geometry::Colour;
 use bushka_protocol::dxp::link::Link;
 use bushka_protocol::dxp::message::DxpMessage;
 use bushka_protocol_server::dxp::{Played, serve_dxp};
-use bushka_session::Variant;
+use bushka_session::{Searcher, Variant};
 
 /// A follower on a thread, and the peer's two ends of the connection: raw bytes out,
 /// messages in.
@@ -21,7 +21,8 @@ fn follower() -> (JoinHandle<Vec<Played>>, TcpStream, Link) {
     let server = thread::spawn(move || {
         let (stream, _) = listener.accept().expect("a connection");
         let variant = Variant::new(bushka_geometry::resolve("draughts").expect("built in"));
-        serve_dxp(&variant, &mut Link::new(stream), None, &mut std::io::sink())
+        let searcher = Searcher::new(&variant, 64);
+        serve_dxp(searcher, &mut Link::new(stream), None, &mut std::io::sink())
             .expect("no I/O error")
     });
     let stream = TcpStream::connect(address).expect("connects");

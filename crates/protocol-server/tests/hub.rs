@@ -35,8 +35,14 @@ fn ready() -> Conversation {
         hub.expect("param"),
         "param name=hash value=64 type=int min=1 max=4096"
     );
+    assert_eq!(
+        hub.expect("param"),
+        "param name=threads value=1 type=int min=1 max=64"
+    );
     hub.expect("wait");
     hub.send("set-param name=hash value=16");
+    // Every search of these tests runs on two threads.
+    hub.send("set-param name=threads value=2");
     hub.send("init");
     hub.expect("ready");
     hub
@@ -181,6 +187,8 @@ fn malformed_lines_get_errors_and_unknown_ones_are_ignored() {
         ("=x", "bad line"),
         ("set-param value=3", "missing name"),
         ("set-param name=hash value=0", "set-param hash"),
+        ("set-param name=threads value=0", "set-param threads"),
+        ("set-param name=threads value=65", "set-param threads"),
         (
             "set-param name=variant value=nothing",
             "no variant `nothing`",

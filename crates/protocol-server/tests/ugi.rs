@@ -26,10 +26,16 @@ fn ready(name: &str) -> Conversation {
     );
     assert_eq!(
         ugi.expect("option"),
+        "option name threads type spin default 1 min 1 max 64"
+    );
+    assert_eq!(
+        ugi.expect("option"),
         format!("option name variant type string default {name}")
     );
     ugi.expect("ugiok");
     ugi.send("setoption name hash value 16");
+    // Every search of these tests runs on two threads.
+    ugi.send("setoption name threads value 2");
     ugi.send("isready");
     ugi.expect("readyok");
     ugi
@@ -130,6 +136,7 @@ fn malformed_commands_are_reported_and_unknown_ones_ignored() {
         ("go nodes x", "not a whole number"),
         ("setoption value 3", "setoption name"),
         ("setoption name hash value 0", "option hash"),
+        ("setoption name threads value 65", "option threads"),
         (
             "setoption name variant value nowhere.toml",
             "option variant",

@@ -37,6 +37,8 @@ pub struct SearchSettings {
     pub limits: Limits,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Threads the search uses ([`bushka_engine::Searcher::set_threads`]).
+    pub threads: usize,
     /// Endgame tables: covered positions are scored exactly.
     pub tables: Option<Arc<Tablebases>>,
     /// Raised from another thread, stops the search (it answers with what it has).
@@ -118,6 +120,7 @@ impl<B: Bits> Root<B> {
         on_iteration: impl FnMut(&IterationReport),
     ) -> AnalysisResult {
         let mut searcher = Searcher::new(Arc::clone(&self.placed().board), settings.hash_mib);
+        searcher.set_threads(settings.threads);
         if let Some(stop) = &settings.stop {
             searcher.set_stop_flag(Arc::clone(stop));
         }

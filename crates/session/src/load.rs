@@ -44,12 +44,14 @@ pub fn choose_player(
         return Ok((spec, name));
     }
     // A record is shared data: its tag may not size the allocator beyond the default,
-    // name a directory to read, nor a program to run (it is then only a name).
+    // start threads, name a directory to read, nor a program to run (it is then only
+    // a name).
     let from_tag = |t: &str| PlayerSpec::from_str(t).ok().filter(|s| !s.is_external());
     match tag.map(|t| (t, from_tag(t))) {
         Some((_, Some(spec))) => {
             let spec = spec
                 .with_hash_at_most(DEFAULT_HASH_MIB)
+                .single_threaded()
                 .without_tablebases();
             let name = spec.to_string();
             Ok((spec, name))

@@ -57,6 +57,13 @@ impl Searcher {
         on_width!(&mut self.inner.0, s => s.set_tablebases(tables));
     }
 
+    /// The same searcher searching on `threads` threads
+    /// ([`bushka_engine::Searcher::set_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> Searcher {
+        on_width!(&mut self.inner.0, s => s.set_threads(threads));
+        self
+    }
+
     /// Forgets what it learnt (a new game).
     pub fn clear(&mut self) {
         on_width!(&mut self.inner.0, s => s.clear());

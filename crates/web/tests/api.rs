@@ -323,6 +323,13 @@ async fn the_engine_plays_at_named_levels_and_the_default_is_the_default_level()
         400,
         "a table of at most 64 MiB",
     );
+    // Nor start threads of its own.
+    assert_error(
+        &s.post("/api/games", json!({"black": "engine:level=1:threads=2"}))
+            .await,
+        400,
+        "on one thread each (threads=1)",
+    );
     let small = s.new_game(json!({"black": "engine:level=1:hash=8"})).await;
     assert_eq!(small["black"]["spec"], "engine:level=1:hash=8");
     // A level's engine (a node budget, no clock) replies.

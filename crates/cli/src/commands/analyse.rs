@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use bushka_engine::{HASH_MIB_RANGE, Limits, score_text};
+use bushka_engine::{HASH_MIB_RANGE, Limits, THREADS_RANGE, score_text};
 use bushka_session::{SearchSettings, line_text};
 
 use crate::commands::common::{PositionArgs, at_least_one};
@@ -28,6 +28,10 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
     hash: u64,
+    /// Search threads: the others search beside the main one and share its table
+    /// (searches on several threads do not repeat exactly).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(THREADS_RANGE))]
+    threads: u64,
     /// Directory of endgame tables (from `bushka solve --save DIR`): covered positions
     /// are scored exactly.
     #[arg(long, value_name = "DIR")]
@@ -53,6 +57,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut settings = SearchSettings {
         limits,
         hash_mib: args.hash as usize,
+        threads: args.threads as usize,
         tables: None,
         stop: None,
     };

@@ -3,8 +3,10 @@
 use std::net::TcpListener;
 use std::time::Duration;
 
+use bushka_engine::{HASH_MIB_RANGE, THREADS_RANGE};
 use bushka_protocol::dxp::link::Link;
 use bushka_protocol_server::dxp::{Initiation, serve_dxp};
+use bushka_session::Searcher;
 
 use crate::commands::load_variant;
 use crate::error::CliError;
@@ -40,6 +42,12 @@ pub struct Args {
     /// As the initiator: games to play, colours alternating (bushka White first).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub games: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
+    pub hash: u64,
+    /// Search threads (the others search beside the main one and share its table).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(THREADS_RANGE))]
+    pub threads: u64,
 }
 
 /// How long `--connect` tries to reach the program.
@@ -71,6 +79,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         moves: args.moves,
         games: args.games,
     });
-    serve_dxp(&variant, &mut link, initiation, &mut std::io::stdout()).map_err(CliError::Output)?;
+    let searcher = Searcher::new(&variant, args.hash as usize).with_threads(args.threads as usize);
+    serve_dxp(searcher, &mut link, initiation, &mut std::io::stdout()).map_err(CliError::Output)?;
     Ok(())
 }

@@ -31,7 +31,7 @@ pub struct Args {
     variant: String,
     /// The first player, White in the first game: random[:seed=S], greedy[:seed=S],
     /// engine[:level=1..8|easy|medium|hard|max][:movetime=MS][:depth=D][:nodes=N]
-    /// [:margin=CP][:seed=S][:hash=MIB][:tablebases=DIR][:eval=classic], or a program:
+    /// [:margin=CP][:seed=S][:hash=MIB][:threads=T][:tablebases=DIR][:eval=classic], or a program:
     /// hub[,OPTION=VALUE...]:COMMAND,
     /// ugi[,OPTION=VALUE...]:COMMAND, dxp[,OPTION=VALUE...]:HOST:PORT[-PORT].
     #[arg(long, value_name = "SPEC")]

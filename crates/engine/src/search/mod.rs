@@ -21,7 +21,7 @@ mod prover;
 mod tree;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bushka_geometry::CaptureStyle;
@@ -105,6 +105,11 @@ pub struct Searcher<B: Bits> {
     /// How many plies past the horizon forced captures are followed before a
     /// position is evaluated even though its side to move must capture.
     capture_horizon: i32,
+    /// Threads a search uses: this one and `threads - 1` helpers.
+    threads: usize,
+    /// The helpers of a search on several threads: searchers of their own (move
+    /// ordering, lists, line) sharing this one's table, kept between searches.
+    helpers: Vec<Searcher<B>>,
 }
 
 /// How many plies past the horizon the search follows forced captures under `style`.
@@ -148,7 +153,29 @@ impl<B: Bits> Searcher<B> {
             tables: None,
             proofs: ProofTable::new(tt_mib),
             board,
+            threads: 1,
+            helpers: Vec::new(),
         }
+    }
+
+    /// Searches on `threads` threads (at least one; one when not set): the others
+    /// search the same root with the same limits, each its own way through the tree
+    /// (every other one an iteration deeper), and share the transposition table, so
+    /// this one finds more of the tree already searched (the lazy SMP of chess
+    /// engines). The answer is still this thread's; with a node limit, the threads
+    /// share it. Searches on several threads do not repeat exactly.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    /// A helper of a search on several threads: this searcher's board, evaluation
+    /// and tables, the rest its own.
+    fn helper(&self) -> Searcher<B> {
+        let mut helper = Searcher::new(Arc::clone(&self.board), 0);
+        helper.eval = self.eval.clone();
+        helper.tables = self.tables.clone();
+        helper
     }
 
     /// The board it searches.
@@ -166,6 +193,7 @@ impl<B: Bits> Searcher<B> {
     pub fn use_classic_evaluation(&mut self) {
         self.eval = Evaluator::with_weights(&self.board, WEIGHTS);
         self.tt.clear();
+        self.helpers.clear();
     }
 
     /// Sets a flag that stops the search when raised (from another thread).
@@ -176,6 +204,7 @@ impl<B: Bits> Searcher<B> {
     /// Scores positions the tables cover exactly (distance to the end in plies).
     pub fn set_tablebases(&mut self, tables: Arc<Tablebases>) {
         self.tables = Some(tables);
+        self.helpers.clear();
     }
 
     /// Gives back the search's memory (transposition table, move ordering, move
@@ -190,6 +219,7 @@ impl<B: Bits> Searcher<B> {
         self.lists = Vec::new();
         self.order = Vec::new();
         self.pv = Vec::new();
+        self.helpers = Vec::new();
     }
 
     /// Takes the search's memory, unless it holds it already.
@@ -210,9 +240,11 @@ impl<B: Bits> Searcher<B> {
         self.proofs.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.helpers.clear();
     }
 
-    /// Nodes searched by the last search or [`Searcher::root_moves_at_least`].
+    /// Nodes searched by the last search (on every thread) or
+    /// [`Searcher::root_moves_at_least`].
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -307,8 +339,35 @@ impl<B: Bits> Searcher<B> {
                 cut: self.cut,
             };
         }
+        let last = if self.threads > 1 && max_depth > 1 {
+            self.iterate_with_helpers(start, (root, legal), max_depth, on_iteration)
+        } else {
+            self.iterate(start, (root, legal), max_depth, 0, on_iteration)
+        };
+        SearchResult {
+            best: last.as_ref().and_then(|it| it.pv.first().copied()),
+            last,
+            nodes: self.nodes,
+            unlisted: None,
+            cut: self.cut,
+        }
+    }
+
+    /// Iterative deepening of `root` (a position and its legal moves) up to
+    /// `max_depth`, each iteration `deeper` plies deeper than its number (a helper's
+    /// way through the tree), the limits counted from `start`: the last iteration
+    /// completed, or the best move found by a stopped first one.
+    fn iterate(
+        &mut self,
+        start: Instant,
+        (root, legal): (Position<B>, &[Move<B>]),
+        max_depth: u32,
+        deeper: u32,
+        mut on_iteration: impl FnMut(&Iteration<B>),
+    ) -> Option<Iteration<B>> {
         let mut last: Option<Iteration<B>> = None;
         for depth in 1..=max_depth {
+            let depth = (depth + deeper).min(max_depth);
             let score = match &last {
                 Some(prev) if depth >= 4 && prev.score.abs() < MATE_BOUND => {
                     self.aspiration(&root, depth, prev.score)
@@ -348,13 +407,62 @@ impl<B: Bits> Searcher<B> {
                 break;
             }
         }
-        SearchResult {
-            best: last.as_ref().and_then(|it| it.pv.first().copied()),
-            last,
-            nodes: self.nodes,
-            unlisted: None,
-            cut: self.cut,
+        last
+    }
+
+    /// [`Searcher::iterate`] on this thread while the helpers search the same root
+    /// on theirs (see [`Searcher::set_threads`]) until this one ends; a node limit is
+    /// shared among the threads.
+    fn iterate_with_helpers(
+        &mut self,
+        start: Instant,
+        root: (Position<B>, &[Move<B>]),
+        max_depth: u32,
+        on_iteration: impl FnMut(&Iteration<B>),
+    ) -> Option<Iteration<B>> {
+        let threads = self.threads as u64;
+        // A node limit is shared: each helper takes an equal share of the nodes left,
+        // this thread the rest; too few to share, and this thread searches alone.
+        let share = (self.node_limit != u64::MAX)
+            .then(|| self.node_limit.saturating_sub(self.nodes) / threads);
+        if share == Some(0) {
+            return self.iterate(start, root, max_depth, 0, on_iteration);
         }
+        if let Some(share) = share {
+            self.node_limit -= share * (threads - 1);
+        }
+        while self.helpers.len() < self.threads - 1 {
+            let helper = self.helper();
+            self.helpers.push(helper);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        // The helpers stop when this thread ends its search (which a raised stop flag
+        // or the deadline ends).
+        let done = Arc::new(AtomicBool::new(false));
+        for helper in &mut helpers {
+            helper.tt = self.tt.share();
+            helper.stop = Some(Arc::clone(&done));
+            helper.begin(start, self.path.clone(), &Limits::default());
+            helper.deadline = self.deadline;
+            helper.node_limit = share.unwrap_or(u64::MAX);
+            helper.arm_lists();
+        }
+        let last = std::thread::scope(|scope| {
+            for (k, helper) in helpers.iter_mut().enumerate() {
+                let deeper = u32::from(k % 2 == 0);
+                scope.spawn(move || helper.iterate(start, root, max_depth, deeper, |_| {}));
+            }
+            let last = self.iterate(start, root, max_depth, 0, on_iteration);
+            done.store(true, Ordering::Relaxed);
+            last
+        });
+        for helper in &mut helpers {
+            self.nodes += helper.nodes;
+            // The table's memory is this searcher's alone between searches.
+            helper.tt = Table::new(0);
+        }
+        self.helpers = helpers;
+        last
     }
 
     /// Where the side to move runs down the other's lone kings, first tries to prove

@@ -98,6 +98,8 @@ fn analyse(
     let settings = SearchSettings {
         limits,
         hash_mib: ANALYSIS_MIB,
+        // A server shares its cores among its users: one thread an analysis.
+        threads: 1,
         tables,
         stop: Some(Arc::clone(&stop)),
     };

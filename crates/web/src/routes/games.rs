@@ -54,13 +54,21 @@ fn player(programs: &Programs, text: &str) -> Result<PlayerSpec, ApiError> {
         )));
     }
     if let PlayerSpec::Engine {
-        limits, hash_mib, ..
+        limits,
+        hash_mib,
+        threads,
+        ..
     } = spec
     {
         if hash_mib > DEFAULT_HASH_MIB {
             return Err(ApiError::BadRequest(format!(
                 "player `{text}`: the web app's engines search with a table of at most \
                  {DEFAULT_HASH_MIB} MiB (hash={DEFAULT_HASH_MIB})"
+            )));
+        }
+        if threads > 1 {
+            return Err(ApiError::BadRequest(format!(
+                "player `{text}`: the web app's engines search on one thread each (threads=1)"
             )));
         }
         let within = [

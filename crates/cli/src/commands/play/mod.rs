@@ -33,7 +33,7 @@ use crate::error::CliError;
 /// save FILE, flip, names, position, help, quit.
 ///
 /// Players (--white, --black): human, random[:seed=S], greedy[:seed=S],
-/// engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB] (engine alone searches 1 second
+/// engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB][:threads=T] (engine alone searches 1 second
 /// a move). Two computer players play the game through, printing each move.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
@@ -67,7 +67,7 @@ pub struct Args {
 /// The end of `bushka play --help`.
 const AFTER_HELP: &str = "\
 Players (SPEC): human, random[:seed=S], greedy[:seed=S],
-  engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB] (engine alone: 1 second a move).
+  engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB][:threads=T] (engine alone: 1 second a move).
   Two computer players play the game through, printing each move.
 
 Moves: MindSports notation (f45, gf5, e4f5, hxe4, g3x5, e8h6x, f6x), a full route
