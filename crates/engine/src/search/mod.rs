@@ -162,8 +162,9 @@ impl<B: Bits> Searcher<B> {
     /// search the same root with the same limits, each its own way through the tree
     /// (every other one an iteration deeper), and share the transposition table, so
     /// this one finds more of the tree already searched (the lazy SMP of chess
-    /// engines). The answer is still this thread's; with a node limit, the threads
-    /// share it. Searches on several threads do not repeat exactly.
+    /// engines). The answer is the deepest iteration any thread completed (this
+    /// thread's on a tie); with a node limit, the threads share it. Searches on several
+    /// threads do not repeat exactly.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         self.helpers.truncate(self.threads - 1);
@@ -411,8 +412,9 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// [`Searcher::iterate`] on this thread while the helpers search the same root
-    /// on theirs (see [`Searcher::set_threads`]) until this one ends; a node limit is
-    /// shared among the threads.
+    /// on theirs (see [`Searcher::set_threads`]) until this one ends: the deepest
+    /// iteration completed (reported too when a helper's); a node limit is shared
+    /// among the threads.
     fn iterate_with_helpers(
         &mut self,
         start: Instant,
@@ -447,15 +449,33 @@ impl<B: Bits> Searcher<B> {
             helper.node_limit = share.unwrap_or(u64::MAX);
             helper.arm_lists();
         }
-        let last = std::thread::scope(|scope| {
-            for (k, helper) in helpers.iter_mut().enumerate() {
-                let deeper = u32::from(k % 2 == 0);
-                scope.spawn(move || helper.iterate(start, root, max_depth, deeper, |_| {}));
-            }
-            let last = self.iterate(start, root, max_depth, 0, on_iteration);
+        let mut on_iteration = on_iteration;
+        let (mut last, deepest) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(k, helper)| {
+                    let deeper = u32::from(k % 2 == 0);
+                    scope.spawn(move || helper.iterate(start, root, max_depth, deeper, |_| {}))
+                })
+                .collect();
+            let last = self.iterate(start, root, max_depth, 0, &mut on_iteration);
             done.store(true, Ordering::Relaxed);
-            last
+            // A helper's iteration deeper than this thread's last is the answer.
+            let deepest = running
+                .into_iter()
+                .filter_map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .max_by_key(|it| it.depth);
+            (last, deepest)
         });
+        if let Some(deeper) = deepest.filter(|it| last.as_ref().is_none_or(|l| it.depth > l.depth))
+        {
+            on_iteration(&deeper);
+            last = Some(deeper);
+        }
         for helper in &mut helpers {
             self.nodes += helper.nodes;
             // The table's memory is this searcher's alone between searches.
