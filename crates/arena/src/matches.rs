@@ -303,7 +303,8 @@ impl MatchReport {
 /// Plays a match on `board`. `on_game` is called (from the worker threads) as each
 /// game finishes, for progress reports; under an SPRT, as each game is counted, in
 /// index order. The report is the same for the same board and config whatever the
-/// number of threads, as long as the players do not play on the clock. Programs
+/// number of threads, as long as the players do not play on the clock nor search on
+/// several threads. Programs
 /// (`hub:`, `ugi:`, `dxp:` specs) are started once before the first game, so that one
 /// that cannot play fails the match at once.
 pub fn run_match(

@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
     /// The player of both sides: random[:seed=S], greedy[:seed=S] or
-    /// engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB][:threads=T].
+    /// engine[:movetime=MS][:depth=D][:nodes=N][:hash=MIB].
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_COMPARE_PLAYER)]
     player: String,
     /// Seed of the random openings and of the random players' choices.

@@ -19,7 +19,8 @@ use crate::output;
 
 /// Play games between two players, alternating colours (the --white spec has White
 /// in games 1, 3, 5...), on all cores, reproducibly for a seed (players with a
-/// `movetime` or a clock depend on the machine). Either player may be a program that
+/// `movetime` or a clock depend on the machine, and engines searching on several
+/// threads on their timing). Either player may be a program that
 /// speaks Hub, UGI or DXP. Prints the first spec's score with a 95% interval and the
 /// Elo difference, the games by how they ended, and as the last line `score W-D-L`
 /// for the first spec. A program that crashes, hangs, writes garbage or an illegal

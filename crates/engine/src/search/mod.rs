@@ -340,7 +340,7 @@ impl<B: Bits> Searcher<B> {
                 cut: self.cut,
             };
         }
-        let last = if self.threads > 1 && max_depth > 1 {
+        let last = if self.threads > 1 && max_depth > 1 && legal.len() > 1 {
             self.iterate_with_helpers(start, (root, legal), max_depth, on_iteration)
         } else {
             self.iterate(start, (root, legal), max_depth, 0, on_iteration)
@@ -459,8 +459,10 @@ impl<B: Bits> Searcher<B> {
                     scope.spawn(move || helper.iterate(start, root, max_depth, deeper, |_| {}))
                 })
                 .collect();
+            // Raised however this thread's search ends, a panic included.
+            let raise = RaiseOnDrop(&done);
             let last = self.iterate(start, root, max_depth, 0, &mut on_iteration);
-            done.store(true, Ordering::Relaxed);
+            drop(raise);
             // A helper's iteration deeper than this thread's last is the answer.
             let deepest = running
                 .into_iter()
@@ -471,15 +473,19 @@ impl<B: Bits> Searcher<B> {
                 .max_by_key(|it| it.depth);
             (last, deepest)
         });
-        if let Some(deeper) = deepest.filter(|it| last.as_ref().is_none_or(|l| it.depth > l.depth))
-        {
-            on_iteration(&deeper);
-            last = Some(deeper);
-        }
         for helper in &mut helpers {
             self.nodes += helper.nodes;
             // The table's memory is this searcher's alone between searches.
             helper.tt = Table::new(0);
+        }
+        if let Some(mut deeper) =
+            deepest.filter(|it| last.as_ref().is_none_or(|l| it.depth > l.depth))
+        {
+            // Reported as the whole search's: every thread's nodes, the time so far.
+            deeper.nodes = self.nodes;
+            deeper.elapsed = start.elapsed();
+            on_iteration(&deeper);
+            last = Some(deeper);
         }
         self.helpers = helpers;
         last
@@ -602,5 +608,15 @@ impl<B: Bits> Searcher<B> {
             }
         }
         chosen
+    }
+}
+
+/// Raises its flag when dropped: the helpers' stop, however the main thread's search
+/// ends.
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
