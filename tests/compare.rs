@@ -344,13 +344,13 @@ fn human_players_cannot_play_automated_games() {
     };
     assert!(compare(&[board("bushka")], &config).is_err());
     let m = MatchConfig::new(PlayerSpec::Human, spec("random"), 2);
-    assert!(run_match(&board("bushka"), &m, &|_| {}).is_err());
+    assert!(run_match(&board("bushka"), &m, &[], &|_| {}).is_err());
 }
 
 // ---- matches ----
 
 fn play_match(name: &str, config: &MatchConfig) -> MatchReport {
-    run_match(&board(name), config, &|_| {}).unwrap_or_else(|e| panic!("match runs: {e}"))
+    run_match(&board(name), config, &[], &|_| {}).unwrap_or_else(|e| panic!("match runs: {e}"))
 }
 
 fn check_match(report: &MatchReport) {

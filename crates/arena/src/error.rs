@@ -40,6 +40,16 @@ pub enum ArenaError {
     /// An expectation file that cannot be read (the message names the file, line and key).
     #[error("{0}")]
     Expectations(String),
+    /// A kept game of an earlier run that is not a game of this match.
+    #[error("{name}: not game {game} of this match: {why}")]
+    Saved {
+        /// Where it was kept.
+        name: String,
+        /// The game's number (1 for the first).
+        game: usize,
+        /// What differs.
+        why: String,
+    },
     /// A game reached a position whose legal moves take more work to list than a game
     /// allows (a hostile board): the run stops there.
     #[error("{variant}, game {game}: {error}")]

@@ -3,7 +3,8 @@
 //! - [`run_match`] plays N games between two player specs on one board, alternating
 //!   colours, on all cores (`rayon`), and returns a [`MatchReport`]: the first spec's
 //!   score with a 95% interval and Elo difference, and the games by how they ended;
-//!   under a [`Sprt`] it stops as soon as its pairs of games decide the test.
+//!   under a [`Sprt`] it stops as soon as its pairs of games decide the test; the
+//!   games an interrupted run kept ([`SavedGame`]) are read back, not played again.
 //! - [`compare`] plays N self-play games per variant and returns one [`VariantReport`]
 //!   each (game length, decisiveness, White's score, captures, promotions...);
 //!   [`table`] prints them side by side (the `bushka-charts` crate draws them).
@@ -42,6 +43,7 @@ mod expect;
 mod matches;
 pub mod metrics;
 mod play;
+mod resume;
 mod score;
 pub mod series;
 mod shard;
@@ -60,6 +62,7 @@ pub use expect::{Expectation, Expectations, Failure};
 pub use matches::{GameResult, MatchConfig, MatchGame, MatchReport, Tally, run_match};
 pub use metrics::{Estimate, METRICS, MetricValue};
 pub use play::{GameStats, Termination, derive_seed, threads_in_use};
+pub use resume::SavedGame;
 pub use score::{Score, elo};
 pub use shard::{Shard, ShardError};
 pub use shard_file::{RunSettings, ShardFile, merge};

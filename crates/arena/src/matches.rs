@@ -16,6 +16,7 @@ use crate::error::ArenaError;
 use crate::play::{
     self, FIRST, GameStats, OPENING, Opening, SECOND, Seat, Termination, derive_seed,
 };
+use crate::resume::{self, SavedGame};
 use crate::score::Score;
 use crate::sprt::{Pentanomial, Sprt, SprtStatus};
 
@@ -300,7 +301,10 @@ impl MatchReport {
     }
 }
 
-/// Plays a match on `board`. `on_game` is called (from the worker threads) as each
+/// Plays a match on `board`. `saved` are games of this match kept by an earlier run
+/// (their records, as it wrote them): each is checked to be the record this match
+/// writes for its game, is taken instead of playing that game, and is reported like
+/// a played one. `on_game` is called (from the worker threads) as each
 /// game finishes, for progress reports; under an SPRT, as each game is counted, in
 /// index order. The report is the same for the same board and config whatever the
 /// number of threads, as long as the players do not play on the clock nor search on
@@ -310,6 +314,7 @@ impl MatchReport {
 pub fn run_match(
     board: &AnyBoard,
     config: &MatchConfig,
+    saved: &[SavedGame],
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<MatchReport, ArenaError> {
     play::automated(&config.first)?;
@@ -318,7 +323,7 @@ pub fn run_match(
     let tables = play::open_tables(&[&config.first, &config.second], board.geometry())?;
     let games = play::in_pool(
         config.threads,
-        || with_board!(board, b => play_all(b, (config, &tables), on_game)),
+        || with_board!(board, b => play_all(b, (config, &tables), saved, on_game)),
     )??;
     Ok(MatchReport::tally(variant, config, games))
 }
@@ -329,6 +334,7 @@ type SpecTables = [Option<Arc<Tablebases>>];
 fn play_all<B: Bits>(
     board: &Arc<Board<B>>,
     (config, tables): (&MatchConfig, &SpecTables),
+    saved: &[SavedGame],
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<Vec<MatchGame>, ArenaError> {
     let starts = if config.ballots.is_empty() {
@@ -351,7 +357,12 @@ fn play_all<B: Bits>(
         roster: &roster,
         starts: &starts,
     };
-    play_in_order(&context, on_game)
+    let resumed = saved
+        .iter()
+        .filter(|game| game.index < config.games)
+        .map(|game| resume::read_back(&context, game))
+        .collect::<Result<Vec<_>, _>>()?;
+    play_in_order(&context, resumed, on_game)
 }
 
 /// Plays the games on the pool's threads, each taking the next game not yet begun,
@@ -360,25 +371,38 @@ fn play_all<B: Bits>(
 /// games begun after it are dropped, so the games kept do not depend on the threads.
 fn play_in_order<B: Bits>(
     context: &Context<'_, B>,
+    resumed: Vec<MatchGame>,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<Vec<MatchGame>, ArenaError> {
     let next = AtomicUsize::new(0);
     let ledger = Mutex::new(Ledger::new(context.config));
     let lock = || ledger.lock().unwrap_or_else(PoisonError::into_inner);
     let tested = context.config.sprt.is_some();
+    let take = |game: MatchGame| {
+        if !tested {
+            on_game(&game);
+        }
+        lock().finish(game, on_game);
+    };
+    for game in resumed {
+        take(game);
+    }
     rayon::broadcast(|_| {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= lock().limit {
+            let (limit, kept) = {
+                let ledger = lock();
+                let kept = ledger.slots.get(index).is_some_and(Option::is_some);
+                (ledger.limit, kept)
+            };
+            if index >= limit {
                 break;
             }
+            if kept {
+                continue;
+            }
             match catch_unwind(AssertUnwindSafe(|| play_one(context, index))) {
-                Ok(Ok(game)) => {
-                    if !tested {
-                        on_game(&game);
-                    }
-                    lock().finish(game, on_game);
-                }
+                Ok(Ok(game)) => take(game),
                 Ok(Err(error)) => lock().fail(index, error),
                 Err(panic) => {
                     // No game after it can be counted: the others stop at once.
@@ -465,17 +489,61 @@ impl Ledger {
 }
 
 /// What every game of a match shares.
-struct Context<'a, B: Bits> {
-    config: &'a MatchConfig,
+pub(crate) struct Context<'a, B: Bits> {
+    pub(crate) config: &'a MatchConfig,
     tables: &'a SpecTables,
     roster: &'a bushka_protocol::Roster,
     /// The games' starts: the ballots' games, or the start position's.
     starts: &'a [Game<B>],
 }
 
+impl<B: Bits> Context<'_, B> {
+    /// How game `index` opens: its pair's start and random plies.
+    pub(crate) fn opening(&self, index: usize) -> Opening<'_, B> {
+        let pair = index / 2;
+        Opening {
+            start: &self.starts[pair % self.starts.len()],
+            random: self.config.random_opening,
+            seed: derive_seed(self.config.seed, pair as u64, OPENING),
+        }
+    }
+
+    /// The specs that have White and Black in game `index`, as text.
+    pub(crate) fn names(&self, index: usize) -> (String, String) {
+        let (first, second) = (
+            self.config.first.to_string(),
+            self.config.second.to_string(),
+        );
+        if index.is_multiple_of(2) {
+            (first, second)
+        } else {
+            (second, first)
+        }
+    }
+
+    /// The record the match keeps of `played`, game `game` as played, when it keeps
+    /// records: the config's tags, then `Round`, `White`, `Black`, `Termination`, the
+    /// `Opening`'s plies and the `TimeControl` when the match is timed.
+    pub(crate) fn record(&self, game: &Game<B>, played: &MatchGame) -> Option<String> {
+        let config = self.config;
+        let mut tags = config.record_tags.clone()?;
+        let (white, black) = self.names(played.index);
+        tags.push(("Round".into(), (played.index + 1).to_string()));
+        tags.push(("White".into(), white));
+        tags.push(("Black".into(), black));
+        tags.push(("Termination".into(), played.reason()));
+        if let Some(opening) = opening_tag(played.stats.opening_plies) {
+            tags.push(("Opening".into(), opening));
+        }
+        if let Some(timed) = &config.timed {
+            tags.push(("TimeControl".into(), timed.timing.to_string()));
+        }
+        Some(record_with_result(game, &tags, played.stats.winner))
+    }
+}
+
 fn play_one<B: Bits>(context: &Context<'_, B>, index: usize) -> Result<MatchGame, ArenaError> {
     let config = context.config;
-    let pair = index / 2;
     let first_is_white = index.is_multiple_of(2);
     let seat = |spec: usize, stream: u64| Seat {
         roster: context.roster,
@@ -484,52 +552,52 @@ fn play_one<B: Bits>(context: &Context<'_, B>, index: usize) -> Result<MatchGame
         tables: context.tables[spec].as_ref(),
     };
     let (first, second) = (seat(0, FIRST), seat(1, SECOND));
-    let names = [&config.first, &config.second];
-    let (white, black) = if first_is_white {
+    let players = if first_is_white {
         (first, second)
     } else {
         (second, first)
     };
-    let (white_name, black_name) = (names[white.spec], names[black.spec]);
-    let opening = Opening {
-        start: &context.starts[pair % context.starts.len()],
-        random: config.random_opening,
-        seed: derive_seed(config.seed, pair as u64, OPENING),
-    };
     let (game, end, opening) = play::play_game(
         index,
-        opening,
-        (white, black),
+        context.opening(index),
+        players,
         config.max_plies,
         config.timed.as_ref(),
     )?;
-    let stats = GameStats::measure(index, &game, &end, opening);
-    let fault = match end {
-        End::Forfeit { fault, .. } => Some(fault),
-        _ => None,
-    };
-    let mut played = MatchGame {
-        index,
-        first_is_white,
-        stats,
-        record: None,
-        fault,
-    };
-    played.record = config.record_tags.as_ref().map(|tags| {
-        let mut tags = tags.clone();
-        tags.push(("Round".into(), (index + 1).to_string()));
-        tags.push(("White".into(), white_name.to_string()));
-        tags.push(("Black".into(), black_name.to_string()));
-        tags.push(("Termination".into(), played.reason()));
-        if opening > 0 {
-            tags.push((
-                "Opening".into(),
-                format!("{opening} plies before the players"),
-            ));
-        }
-        record_with_result(&game, &tags, played.stats.winner)
-    });
-    Ok(played)
+    Ok(MatchGame::of(context, index, &game, end, opening))
+}
+
+impl MatchGame {
+    /// Game `index` of the match, played (or read back) as `game`, ended by `end`
+    /// after `opening` plies of opening, with its record when the match keeps them.
+    pub(crate) fn of<B: Bits>(
+        context: &Context<'_, B>,
+        index: usize,
+        game: &Game<B>,
+        end: End,
+        opening: usize,
+    ) -> MatchGame {
+        let stats = GameStats::measure(index, game, &end, opening);
+        let fault = match end {
+            End::Forfeit { fault, .. } => Some(fault),
+            _ => None,
+        };
+        let mut played = MatchGame {
+            index,
+            first_is_white: index.is_multiple_of(2),
+            stats,
+            record: None,
+            fault,
+        };
+        played.record = context.record(game, &played);
+        played
+    }
+}
+
+/// The `Opening` tag of a game opened by `plies` plies before the players (none
+/// without an opening).
+pub(crate) fn opening_tag(plies: usize) -> Option<String> {
+    (plies > 0).then(|| format!("{plies} plies before the players"))
 }
 
 /// The record of `game` with `tags`; a game won by forfeit gets its result tag.

@@ -284,6 +284,29 @@ pub(crate) fn open_tables(
     spec_tables(specs, geometry).map_err(|e| ArenaError::Tables(e.to_string()))
 }
 
+/// Game `index` after its opening, before the players: the start (a ballot's moves
+/// included), then the random plies, within `max_plies`.
+pub(crate) fn open<B: Bits>(
+    index: usize,
+    opening: &Opening<'_, B>,
+    max_plies: usize,
+) -> Result<Game<B>, ArenaError> {
+    let mut game = opening.start.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(opening.seed);
+    let mut random = 0;
+    while random < opening.random && game.moves().len() < max_plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        game.play(&mv)
+            .map_err(|e| unlisted(game.board(), index, e))?;
+        random += 1;
+    }
+    Ok(game)
+}
+
 /// Plays game `index`: its opening, then `white` and `black` until a rule ends it,
 /// `max_plies` plies have been played in all, or a player fails, timed by `timed`.
 /// Returns the game, how it ended, and how many opening plies were played (the
@@ -296,19 +319,8 @@ pub(crate) fn play_game<B: Bits>(
     max_plies: usize,
     timed: Option<&Timed>,
 ) -> Result<(Game<B>, End, usize), ArenaError> {
-    let mut game = opening.start.clone();
+    let mut game = open(index, &opening, max_plies)?;
     let board = Arc::clone(game.board());
-    let mut rng = ChaCha8Rng::seed_from_u64(opening.seed);
-    let mut random = 0;
-    while random < opening.random && game.moves().len() < max_plies {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())];
-        game.play(&mv).map_err(|e| unlisted(&board, index, e))?;
-        random += 1;
-    }
     let opening_plies = game.moves().len();
     let build = |seat: &Seat<'_>| {
         seat.roster

@@ -48,12 +48,20 @@ pub fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
+            // The message is its first paragraph: a line, and for some errors the
+            // arguments at fault on indented lines below it.
             let text = e.render().to_string();
-            let first = text
+            let message: Vec<&str> = text
                 .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("error");
-            output::eprintln(&format!("{}; see --help", first.trim_end()));
+                .map(str::trim)
+                .skip_while(|l| l.is_empty())
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let message = match message.join(" ") {
+                joined if joined.is_empty() => "error".to_string(),
+                joined => joined,
+            };
+            output::eprintln(&format!("{message}; see --help"));
             return ExitCode::FAILURE;
         }
     };

@@ -555,3 +555,145 @@ fn match_rejects_a_bad_sprt() {
         assert!(err.contains("--sprt"), "{sprt}: {err}");
     }
 }
+
+/// The `.pdn` files of `dir` by name, with their text.
+fn records(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("the records' directory")
+        .map(|entry| {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .to_string();
+            (name, std::fs::read_to_string(&path).expect("a record"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A match whose run was interrupted goes on from its saved games: those are read
+/// back (not played again) and the match ends as if it had never stopped, with or
+/// without an SPRT; records of another match, or edited, are refused by name.
+#[test]
+fn an_interrupted_match_resumes_from_its_saved_games() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let whole = tmp.path().join("whole");
+    let cut = tmp.path().join("cut");
+    let (whole_text, cut_text) = (whole.display().to_string(), cut.display().to_string());
+    // Random players within 60 plies: games won, drawn by rule and stopped at the limit.
+    let settings = ["--max-plies", "60", "--seed", "5", "--threads", "2"];
+    let play = |dir: &str, extra: &[&str]| {
+        let mut rest = settings.to_vec();
+        rest.extend_from_slice(&["--save", dir]);
+        rest.extend_from_slice(extra);
+        bushka(&random_match("8", &rest))
+    };
+    let uncut = play(&whole_text, &["--each"]);
+    assert!(uncut.status.success(), "{}", stderr(&uncut));
+    let kept = records(&whole);
+    assert_eq!(kept.len(), 8);
+    assert!(
+        kept.iter().any(|(_, r)| r.contains("ply limit")),
+        "a game stopped at the limit among {kept:?}"
+    );
+    std::fs::create_dir_all(&cut).expect("a directory");
+    for (name, text) in kept
+        .iter()
+        .filter(|(n, _)| !n.contains("2.") && !n.contains("7."))
+    {
+        std::fs::write(cut.join(name), text).expect("a copy");
+    }
+    let resumed = play(&cut_text, &["--each", "--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resuming: 6 of the 8 games found in"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(stdout(&resumed), stdout(&uncut), "the same match");
+    assert_eq!(records(&cut), kept, "the same records");
+    // Nothing left to play: the match is read back whole.
+    let again = play(&cut_text, &["--each", "--resume"]);
+    assert_eq!(stdout(&again), stdout(&uncut));
+
+    // Under an SPRT, the games read back count in order as the played ones do.
+    let tested = tmp.path().join("tested");
+    let tested_text = tested.display().to_string();
+    let sprt = |resume: bool| {
+        let mut args = vec![
+            "match",
+            "--white",
+            "engine:level=2",
+            "--black",
+            "random",
+            "--games",
+            "100",
+            "--sprt",
+            "0,100",
+            "--save",
+            &tested_text,
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        ok(&args)
+    };
+    let decided = sprt(false);
+    let all = records(&tested);
+    assert_eq!(all.len(), 20, "{decided}");
+    for (name, _) in all.iter().skip(4).step_by(3) {
+        std::fs::remove_file(tested.join(name)).expect("a record to remove");
+    }
+    assert_eq!(sprt(true), decided);
+    assert_eq!(records(&tested), all);
+
+    // Another match's records, an edited record, a game longer than the limit.
+    let err = fails(&random_match(
+        "8",
+        &[
+            "--max-plies",
+            "60",
+            "--seed",
+            "6",
+            "--save",
+            &cut_text,
+            "--resume",
+        ],
+    ));
+    assert!(
+        err.contains("game-0001.pdn: not game 1 of this match: its Seed tag is `5`"),
+        "{err}"
+    );
+    let err = fails(&random_match(
+        "8",
+        &[
+            "--max-plies",
+            "30",
+            "--seed",
+            "5",
+            "--save",
+            &cut_text,
+            "--resume",
+        ],
+    ));
+    assert!(err.contains("more than --max-plies 30"), "{err}");
+    let third = cut.join("game-0003.pdn");
+    let text = std::fs::read_to_string(&third).expect("a record");
+    let edited = text.replacen("[Round ", "[Annotator \"me\"]\n[Round ", 1);
+    std::fs::write(&third, edited).expect("an edit");
+    let err = fails(&random_match(
+        "8",
+        &[&settings[..], &["--save", &cut_text, "--resume"]].concat(),
+    ));
+    assert!(
+        err.contains(
+            "game-0003.pdn: not game 3 of this match: it is not the record this match writes"
+        ),
+        "{err}"
+    );
+    let err = fails(&random_match("8", &["--resume"]));
+    assert!(err.contains("--save <DIR>"), "{err}");
+}

@@ -284,7 +284,7 @@ fn usage_errors_are_one_line() {
         ),
         (
             &["perft"][..],
-            "error: the following required arguments were not provided:",
+            "error: the following required arguments were not provided: --depth <DEPTH>; see --help",
         ),
         (
             &["frobnicate"][..],

@@ -107,6 +107,16 @@ pub enum Timing {
     Control(TimeControl),
 }
 
+/// `75/60` (a clock, as [`TimeControl`] writes it) or `0.5 s a move`.
+impl fmt::Display for Timing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Timing::PerMove(time) => write!(f, "{} s a move", time.as_secs_f64()),
+            Timing::Control(control) => write!(f, "{control}"),
+        }
+    }
+}
+
 /// A player's clock as it is asked to move: what its search may plan with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clock {

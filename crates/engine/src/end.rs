@@ -75,6 +75,16 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [FaultKind; 6] = [
+        FaultKind::Unavailable,
+        FaultKind::Crashed,
+        FaultKind::NoAnswer,
+        FaultKind::Garbage,
+        FaultKind::IllegalMove,
+        FaultKind::Time,
+    ];
+
     /// Words for reports.
     pub fn describe(self) -> &'static str {
         match self {
@@ -107,8 +117,34 @@ impl Fault {
     }
 }
 
+impl Fault {
+    /// Reads a fault back from its words (`crashed: it exited`), as [`Fault`]'s
+    /// `Display` writes them.
+    pub fn from_words(text: &str) -> Option<Fault> {
+        FaultKind::ALL.into_iter().find_map(|kind| {
+            let detail = text.strip_prefix(kind.describe())?.strip_prefix(": ")?;
+            Some(Fault::new(kind, detail))
+        })
+    }
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind.describe(), self.detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fault_reads_back_from_its_words() {
+        for kind in FaultKind::ALL {
+            let fault = Fault::new(kind, "line: `bestmove 99-1`");
+            assert_eq!(Fault::from_words(&fault.to_string()), Some(fault));
+        }
+        assert_eq!(Fault::from_words("sulked: no"), None);
+        assert_eq!(Fault::from_words("crashed"), None);
     }
 }

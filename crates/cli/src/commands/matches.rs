@@ -1,14 +1,16 @@
 //! `bushka match`: games between two players, alternating colours, with a score.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use bushka_arena::{
-    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, Score, Sprt, SprtStatus, Verdict,
-    read_ballots, run_match, threads_in_use,
+    DEFAULT_COMPARE_OPENING, MatchConfig, MatchGame, MatchReport, SavedGame, Score, Sprt,
+    SprtStatus, Verdict, read_ballots, run_match, threads_in_use,
 };
 use bushka_engine::{TimeControl, Timed, Timing};
+use bushka_geometry::read_text_file;
+use bushka_rules::MAX_RECORD_BYTES;
 use bushka_session::Variant;
 
 use crate::commands::arena_common::{automated_spec, progress};
@@ -83,6 +85,12 @@ pub struct Args {
     /// an interruption.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// Go on with the match whose games --save DIR holds (an interrupted run of this
+    /// same command): the games found there are read back, checked to be this match's
+    /// (variant, seed, players, opening, time control, to the byte), and counted; only
+    /// the others are played.
+    #[arg(long, requires = "save")]
+    resume: bool,
     /// Stop as soon as a sequential probability ratio test tells two Elo differences
     /// of the --white spec over the --black one apart: ELO0,ELO1 (H0 and H1, in
     /// logistic Elo) or ELO0,ELO1,ALPHA,BETA (the error rates, 0.05 each by default).
@@ -155,10 +163,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
         sprt: args.sprt,
         ..MatchConfig::new(first, second, args.games as usize)
     };
-    let bar = progress(config.games, "match");
     let width = config.games.to_string().len().max(4);
+    let saved = match (&args.save, args.resume) {
+        (Some(dir), true) => saved_games(dir, config.games, width)?,
+        _ => Vec::new(),
+    };
+    if let Some(dir) = args.save.as_ref().filter(|_| args.resume) {
+        output::eprintln(&format!(
+            "resuming: {} of the {} games found in {}",
+            saved.len(),
+            config.games,
+            dir.display()
+        ));
+    }
+    let bar = progress(config.games, "match");
     let failed: Mutex<Option<CliError>> = Mutex::new(None);
-    let report = run_match(variant.board(), &config, &|game| {
+    let report = run_match(variant.board(), &config, &saved, &|game| {
         if let Some(dir) = &args.save
             && let Err(error) = save(game, dir, width)
         {
@@ -216,17 +236,41 @@ fn each_game(report: &MatchReport) -> String {
     text
 }
 
-/// Writes one finished game's record as `DIR/game-NNNN.pdn`, numbered from 1 with
-/// at least `width` digits.
-fn save(game: &MatchGame, dir: &std::path::Path, width: usize) -> Result<(), CliError> {
+/// Where game `index` (from 0) of a match is kept: `DIR/game-NNNN.pdn`, numbered
+/// from 1 with at least `width` digits.
+fn saved_path(dir: &Path, index: usize, width: usize) -> PathBuf {
+    dir.join(format!("game-{:0width$}.pdn", index + 1))
+}
+
+/// Writes one finished game's record where [`saved_path`] keeps it.
+fn save(game: &MatchGame, dir: &Path, width: usize) -> Result<(), CliError> {
     let Some(record) = &game.record else {
         return Ok(());
     };
-    let path = dir.join(format!("game-{:0width$}.pdn", game.index + 1));
+    let path = saved_path(dir, game.index, width);
     std::fs::write(&path, record).map_err(|error| CliError::File {
         path: path.display().to_string(),
         error,
     })
+}
+
+/// The games of the first `games` that `dir` keeps, read within the record size cap.
+fn saved_games(dir: &Path, games: usize, width: usize) -> Result<Vec<SavedGame>, CliError> {
+    let mut saved = Vec::new();
+    for index in 0..games {
+        let path = saved_path(dir, index, width);
+        if !path.exists() {
+            continue;
+        }
+        let name = path.display().to_string();
+        let text =
+            read_text_file(&path, MAX_RECORD_BYTES as u64).map_err(|error| CliError::File {
+                path: name.clone(),
+                error,
+            })?;
+        saved.push(SavedGame { index, name, text });
+    }
+    Ok(saved)
 }
 
 fn signed(elo: f64) -> String {

@@ -41,7 +41,7 @@ pub fn playtest(
         max_plies,
         ..MatchConfig::new(random.clone(), random, games)
     };
-    let report = run_match(variant.board(), &config, &|_| {})?;
+    let report = run_match(variant.board(), &config, &[], &|_| {})?;
     let played = report.games.len();
     let unfinished = report
         .games
