@@ -21,16 +21,8 @@ use bushka_session::{IterationReport, Searcher, Variant};
 
 use crate::game::{GuiGame, move_text};
 use crate::io::{Input, Output, read_line};
+use crate::options::{HASH, Spin, THREADS};
 use crate::search::{Search, Thinker};
-
-/// The transposition table's size before `set-param name=hash`, in MiB.
-pub const DEFAULT_HASH_MIB: usize = 64;
-
-/// The largest `hash` a GUI may set, in MiB.
-pub const MAX_HASH_MIB: usize = 4096;
-
-/// The most search threads a GUI may set (`threads`; one when not set).
-pub const MAX_THREADS: usize = 64;
 
 /// The name of a variant in the `variant` parameter: Hub's for the rule sets Hub
 /// names, the built-in's id otherwise.
@@ -66,6 +58,17 @@ struct Params {
     variant_file: String,
     hash_mib: usize,
     threads: usize,
+}
+
+impl Params {
+    /// The whole-number option `name` and where its value is kept.
+    fn spin_mut(&mut self, name: &str) -> Option<(Spin, &mut usize)> {
+        match name {
+            "hash" => Some((HASH, &mut self.hash_mib)),
+            "threads" => Some((THREADS, &mut self.threads)),
+            _ => None,
+        }
+    }
 }
 
 /// The limits a `level` line sets; the error names the bad argument.
@@ -162,8 +165,8 @@ pub fn serve_hub(
             "normal".to_string()
         },
         variant_file: String::new(),
-        hash_mib: DEFAULT_HASH_MIB,
-        threads: 1,
+        hash_mib: HASH.default,
+        threads: THREADS.default,
     };
     let mut hub = Hub {
         out: Output::new(output),
@@ -256,24 +259,17 @@ impl Hub {
                 .arg("type", "string")
                 .to_string(),
         )?;
-        self.out.line(
-            &HubLine::new("param")
-                .arg("name", "hash")
-                .arg("value", self.params.hash_mib)
-                .arg("type", "int")
-                .arg("min", 1)
-                .arg("max", MAX_HASH_MIB)
-                .to_string(),
-        )?;
-        self.out.line(
-            &HubLine::new("param")
-                .arg("name", "threads")
-                .arg("value", self.params.threads)
-                .arg("type", "int")
-                .arg("min", 1)
-                .arg("max", MAX_THREADS)
-                .to_string(),
-        )?;
+        for (spin, value) in [(HASH, self.params.hash_mib), (THREADS, self.params.threads)] {
+            self.out.line(
+                &HubLine::new("param")
+                    .arg("name", spin.name)
+                    .arg("value", value)
+                    .arg("type", "int")
+                    .arg("min", spin.min())
+                    .arg("max", spin.max())
+                    .to_string(),
+            )?;
+        }
         self.out.line("wait")
     }
 
@@ -283,28 +279,21 @@ impl Hub {
             return self.error("set-param: missing name");
         };
         let value = line.get("value").unwrap_or_default();
+        if let Some((spin, slot)) = self.params.spin_mut(name) {
+            return match spin.parse(value) {
+                Ok(n) => {
+                    *slot = n;
+                    Ok(())
+                }
+                Err(why) => self.error(&format!("set-param {why}")),
+            };
+        }
         match name {
             "variant" => match builtin_of(value) {
                 Ok(_) => self.params.variant = value.to_string(),
                 Err(why) => return self.error(&format!("set-param variant: {why}")),
             },
             "variant-file" => self.params.variant_file = value.to_string(),
-            "hash" => match value.parse::<usize>() {
-                Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => self.params.hash_mib = mib,
-                _ => {
-                    return self.error(&format!(
-                        "set-param hash: `{value}` is not a whole number from 1 to {MAX_HASH_MIB}"
-                    ));
-                }
-            },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.params.threads = n,
-                _ => {
-                    return self.error(&format!(
-                        "set-param threads: `{value}` is not a whole number from 1 to {MAX_THREADS}"
-                    ));
-                }
-            },
             _ => {}
         }
         Ok(())

@@ -13,6 +13,7 @@ pub mod dxp;
 mod game;
 pub mod hub;
 mod io;
+mod options;
 mod search;
 pub mod ugi;
 

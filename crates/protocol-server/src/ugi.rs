@@ -17,8 +17,8 @@ use bushka_protocol::ugi::{Go, UgiCommand};
 use bushka_session::{IterationReport, Searcher, Variant};
 
 use crate::game::{GuiGame, move_text};
-use crate::hub::{DEFAULT_HASH_MIB, MAX_HASH_MIB, MAX_THREADS};
 use crate::io::{Input, Output, read_line};
+use crate::options::{HASH, Spin, THREADS};
 use crate::search::{Search, Thinker};
 
 /// The engine's state between lines.
@@ -39,6 +39,17 @@ struct Pending {
     variant: Option<Variant>,
     hash_mib: Option<usize>,
     threads: Option<usize>,
+}
+
+impl Pending {
+    /// The whole-number option `name` (lower case) and where its value waits.
+    fn spin_mut(&mut self, name: &str) -> Option<(Spin, &mut Option<usize>)> {
+        match name {
+            "hash" => Some((HASH, &mut self.hash_mib)),
+            "threads" => Some((THREADS, &mut self.threads)),
+            _ => None,
+        }
+    }
 }
 
 /// The limits of a `go` for `side`, and whether it answers only once released (an
@@ -104,11 +115,11 @@ pub fn serve_ugi(
     let mut ugi = Ugi {
         out: Output::new(output),
         variant: variant.clone(),
-        hash_mib: DEFAULT_HASH_MIB,
-        threads: 1,
+        hash_mib: HASH.default,
+        threads: THREADS.default,
         pending: Pending::default(),
         game: GuiGame::new(variant, Dialect::Bushka).map_err(io::Error::other)?,
-        engine: Thinker::new(Searcher::new(variant, DEFAULT_HASH_MIB)),
+        engine: Thinker::new(Searcher::new(variant, HASH.default)),
     };
     loop {
         let text = match read_line(input) {
@@ -190,12 +201,15 @@ impl Ugi {
     fn introduce(&self) -> io::Result<()> {
         self.out.line("id name bushka")?;
         self.out.line("id author the bushka authors")?;
-        self.out.line(&format!(
-            "option name hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
-        ))?;
-        self.out.line(&format!(
-            "option name threads type spin default 1 min 1 max {MAX_THREADS}"
-        ))?;
+        for spin in [HASH, THREADS] {
+            self.out.line(&format!(
+                "option name {} type spin default {} min {} max {}",
+                spin.name,
+                spin.default,
+                spin.min(),
+                spin.max()
+            ))?;
+        }
         self.out.line(&format!(
             "option name variant type string default {}",
             self.variant.geometry().meta().id
@@ -206,30 +220,26 @@ impl Ugi {
     /// `setoption name N value V`: `hash` (MiB), `threads` and `variant` (a built-in or
     /// a variant file), taking effect at the next `isready` or `uginewgame`.
     fn set_option(&mut self, name: &str, value: &str) -> io::Result<()> {
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => match value.parse::<usize>() {
-                Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => self.pending.hash_mib = Some(mib),
-                _ => {
-                    return self.error(&format!(
-                        "option hash: `{value}` is not a whole number from 1 to {MAX_HASH_MIB}"
-                    ));
+        let name = name.to_ascii_lowercase();
+        if let Some((spin, slot)) = self.pending.spin_mut(&name) {
+            return match spin.parse(value) {
+                Ok(n) => {
+                    *slot = Some(n);
+                    Ok(())
                 }
-            },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.pending.threads = Some(n),
-                _ => {
-                    return self.error(&format!(
-                        "option threads: `{value}` is not a whole number from 1 to {MAX_THREADS}"
-                    ));
-                }
-            },
-            "variant" => match bushka_geometry::resolve(value) {
-                Ok(geometry) => self.pending.variant = Some(Variant::new(geometry)),
-                Err(e) => return self.error(&format!("option variant: {e}")),
-            },
-            _ => {}
+                Err(why) => self.error(&format!("option {why}")),
+            };
         }
-        Ok(())
+        if name != "variant" {
+            return Ok(());
+        }
+        match bushka_geometry::resolve(value) {
+            Ok(geometry) => {
+                self.pending.variant = Some(Variant::new(geometry));
+                Ok(())
+            }
+            Err(e) => self.error(&format!("option variant: {e}")),
+        }
     }
 
     /// Applies the options set: a new searcher, and for a new variant a new game.
