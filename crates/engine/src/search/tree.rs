@@ -1,5 +1,5 @@
-//! The walk of the tree below the root: negamax with principal variation search and
-//! late move reductions, the transposition table's cut-offs, move ordering (the
+//! The walk of the tree below the root: negamax with principal variation search, late
+//! move reductions and ProbCut, the transposition table's cut-offs, move ordering (the
 //! table's move, captures, killers, history), repetitions, endgame-table scores, and
 //! the checks that stop a search at its limits.
 
@@ -14,6 +14,12 @@ use crate::limits::{STEPS_PER_NODE, step_cap};
 use crate::score::{MATE, MATE_BOUND, terminal_score};
 use crate::tables;
 use crate::tt::{Bound, Entry, MoveKey};
+
+/// The shallowest node where ProbCut tries its shallow search.
+const PROBCUT_DEPTH: i32 = 5;
+
+/// How much shallower ProbCut's search is.
+const PROBCUT_REDUCTION: i32 = 4;
 
 impl<B: Bits> Searcher<B> {
     /// Stops the search at the node limit, the deadline or the stop flag, at any depth
@@ -117,6 +123,9 @@ impl<B: Bits> Searcher<B> {
                 return score;
             }
         }
+        if let Some(score) = self.probcut(pos, list, depth, (*alpha, beta), ply, entry) {
+            return score;
+        }
         let tt_move = entry.and_then(|e| e.best);
         self.order_moves(moves, tt_move, ply);
         let extend = moves.len() == 1 && depth > 0 && ply < MAX_PLY / 2;
@@ -195,6 +204,37 @@ impl<B: Bits> Searcher<B> {
             bound,
         });
         best_score
+    }
+
+    /// ProbCut: at a deep enough node off the principal variation, a search
+    /// [`PROBCUT_REDUCTION`] plies shallower that beats beta by a margin (half a man)
+    /// predicts that the full search fails high too, and its score is taken. Skipped
+    /// when the table already says the shallow search would not reach the margin.
+    fn probcut(
+        &mut self,
+        pos: &Position<B>,
+        list: &MoveList<B>,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        entry: Option<Entry>,
+    ) -> Option<i32> {
+        let high = beta.saturating_add(self.eval.man_value() / 2);
+        if ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || high >= MATE_BOUND {
+            return None;
+        }
+        let shallow = depth - PROBCUT_REDUCTION;
+        if let Some(e) = entry
+            && e.depth as i32 >= shallow
+            && e.bound != Bound::Lower
+            && from_tt(e.score, ply) < high
+        {
+            return None;
+        }
+        let mut low = high - 1;
+        let score = self.node(pos, list, shallow, &mut low, high, ply);
+        self.pv[ply].clear();
+        (!self.stopped && score >= high).then_some(score)
     }
 
     /// Fills `self.order[ply]` with (priority, index) pairs, best first.
