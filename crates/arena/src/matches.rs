@@ -44,7 +44,8 @@ pub struct MatchConfig {
     /// Threads; `None` for all cores.
     pub threads: Option<usize>,
     /// When set, every game is kept as a game record with these tags first (then
-    /// `Round`, `White`, `Black`, `Termination`).
+    /// `Round`, `White`, `Black`, `Termination`, `Opening` after an opening and
+    /// `TimeControl` when timed).
     pub record_tags: Option<Vec<(String, String)>>,
     /// A sequential test that ends the match once its pairs of games decide it.
     pub sprt: Option<Sprt>,
@@ -305,8 +306,8 @@ impl MatchReport {
 /// (their records, as it wrote them): each is checked to be the record this match
 /// writes for its game, is taken instead of playing that game, and is reported like
 /// a played one. `on_game` is called (from the worker threads) as each
-/// game finishes, for progress reports; under an SPRT, as each game is counted, in
-/// index order. The report is the same for the same board and config whatever the
+/// game finishes, for progress reports (a game read back, before play starts);
+/// under an SPRT, as each game is counted, in index order. The report is the same for the same board and config whatever the
 /// number of threads, as long as the players do not play on the clock nor search on
 /// several threads. Programs
 /// (`hub:`, `ugi:`, `dxp:` specs) are started once before the first game, so that one

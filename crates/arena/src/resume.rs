@@ -41,7 +41,7 @@ pub(crate) fn read_back<B: Bits>(
     let opened = play::open(saved.index, &context.opening(saved.index), max_plies)?;
     let opening = opened.moves().len();
     check_tags(context, (saved.index, opening), &record).map_err(&fail)?;
-    let game = record
+    let mut game = record
         .replay(std::sync::Arc::clone(opened.board()))
         .map_err(|e| fail(e.to_string()))?;
     if game.start() != opened.start() || !game.moves().starts_with(opened.moves()) {
@@ -50,21 +50,26 @@ pub(crate) fn read_back<B: Bits>(
             saved.index + 1
         )));
     }
+    // An opening (a long ballot) may pass the limit: its games stop right after it.
+    let max_plies = max_plies.max(opening);
     if game.moves().len() > max_plies {
         return Err(fail(format!(
             "it has {} plies, more than --max-plies {max_plies}",
             game.moves().len(),
         )));
     }
-    let end = ending(&game, &record, max_plies).map_err(&fail)?;
+    let end = ending(&mut game, &record, max_plies).map_err(&fail)?;
     let read = MatchGame::of(context, saved.index, &game, end, opening);
-    if read.record.as_deref() != Some(saved.text.as_str()) {
-        return Err(fail(
-            "it is not the record this match writes for this game (was it edited, or written by another version?)"
-                .into(),
-        ));
+    match read.record.as_deref() {
+        Some(text) if text == saved.text => Ok(read),
+        Some(text) => Err(fail(format!(
+            "it is not the record this match writes for this game (edited, or written by another version?): {}",
+            first_difference(&saved.text, text)
+        ))),
+        None => Err(fail(
+            "this match keeps no records to compare it with".into(),
+        )),
     }
-    Ok(read)
 }
 
 /// Checks the tags that say which match and game a record is of: game `index`,
@@ -105,13 +110,30 @@ fn check_tags<B: Bits>(
     Ok(())
 }
 
-/// How a replayed game ended: by the rules, at the ply limit, or by the forfeit its
-/// `Termination` tag names.
-fn ending<B: Bits>(game: &Game<B>, record: &Record, max_plies: usize) -> Result<End, String> {
+/// How a replayed game ended: by the rules (a resignation or an agreed draw, which
+/// the moves do not show, declared again as its tags say), at the ply limit, or by
+/// the forfeit its `Termination` tag names.
+fn ending<B: Bits>(game: &mut Game<B>, record: &Record, max_plies: usize) -> Result<End, String> {
+    let termination = record.tag("Termination").unwrap_or_default();
+    if game.outcome().is_none() {
+        if termination == Termination::Agreement.describe() {
+            game.agree_draw();
+        } else if termination == Termination::Resignation.describe() {
+            match record.tag("Result") {
+                Some("1-0") => game.resign(Colour::Black),
+                Some("0-1") => game.resign(Colour::White),
+                other => {
+                    return Err(format!(
+                        "its Result tag {} names no winner of a resignation",
+                        other.map_or("none".to_string(), |r| format!("`{r}`"))
+                    ));
+                }
+            }
+        }
+    }
     if let Some(outcome) = game.outcome() {
         return Ok(End::Rule(outcome));
     }
-    let termination = record.tag("Termination").unwrap_or_default();
     if let Some(forfeit) = termination.strip_prefix("forfeit by ") {
         let (side, fault) = forfeit.split_once(": ").unwrap_or((forfeit, ""));
         let loser = [Colour::White, Colour::Black]
@@ -133,11 +155,33 @@ fn ending<B: Bits>(game: &Game<B>, record: &Record, max_plies: usize) -> Result<
     ))
 }
 
+/// Where two records first differ: the line's number and both texts.
+fn first_difference(found: &str, expected: &str) -> String {
+    let mut found_lines = found.lines();
+    let mut expected_lines = expected.lines();
+    for number in 1.. {
+        match (found_lines.next(), expected_lines.next()) {
+            (Some(f), Some(e)) if f == e => {}
+            (None, None) => break,
+            (f, e) => {
+                let text =
+                    |line: Option<&str>| line.map_or("the end".to_string(), |l| format!("`{l}`"));
+                return format!(
+                    "line {number} is {}, this match writes {}",
+                    text(f),
+                    text(e)
+                );
+            }
+        }
+    }
+    "the two differ only in their line ends".to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use bushka_engine::FaultKind;
-    use bushka_rules::{AnyBoard, Board, with_board};
+    use bushka_rules::{AnyBoard, Board, DrawReason, Outcome, WinReason, with_board};
 
     fn tagged(termination: &str) -> Record {
         Record::parse(&format!("[Termination \"{termination}\"]\n\n*\n")).expect("a record")
@@ -145,7 +189,11 @@ mod tests {
 
     fn endings<B: Bits>(board: &std::sync::Arc<Board<B>>) {
         let game = Game::new(std::sync::Arc::clone(board)).expect("the start lists its moves");
-        let end = ending(&game, &tagged("forfeit by Black: crashed: it exited"), 400);
+        let end = ending(
+            &mut game.clone(),
+            &tagged("forfeit by Black: crashed: it exited"),
+            400,
+        );
         assert_eq!(
             end,
             Ok(End::Forfeit {
@@ -154,7 +202,10 @@ mod tests {
             })
         );
         let limit = Termination::PlyLimit.describe();
-        assert_eq!(ending(&game, &tagged(limit), 0), Ok(End::PlyLimit));
+        assert_eq!(
+            ending(&mut game.clone(), &tagged(limit), 0),
+            Ok(End::PlyLimit)
+        );
         for (termination, max_plies) in [
             (limit, 400),
             ("forfeit by Grey: crashed: it exited", 400),
@@ -162,10 +213,43 @@ mod tests {
             ("no legal move", 400),
         ] {
             assert!(
-                ending(&game, &tagged(termination), max_plies).is_err(),
+                ending(&mut game.clone(), &tagged(termination), max_plies).is_err(),
                 "{termination}"
             );
         }
+        // A resignation or an agreed draw is declared again, as the tags say.
+        let resigned = Record::parse("[Termination \"resignation\"]\n[Result \"0-1\"]\n\n0-1\n")
+            .expect("a record");
+        assert_eq!(
+            ending(&mut game.clone(), &resigned, 400),
+            Ok(End::Rule(Outcome::Win {
+                winner: Colour::Black,
+                reason: WinReason::Resignation
+            }))
+        );
+        assert_eq!(
+            ending(&mut game.clone(), &tagged("agreement"), 400),
+            Ok(End::Rule(Outcome::Draw {
+                reason: DrawReason::Agreement
+            }))
+        );
+        assert!(ending(&mut game.clone(), &tagged("resignation"), 400).is_err());
+    }
+
+    #[test]
+    fn a_difference_is_named_by_its_line() {
+        assert_eq!(
+            first_difference("a\nb\nc", "a\nx\nc"),
+            "line 2 is `b`, this match writes `x`"
+        );
+        assert_eq!(
+            first_difference("a\n", "a\nb\n"),
+            "line 2 is the end, this match writes `b`"
+        );
+        assert_eq!(
+            first_difference("a\r\n", "a\n"),
+            "the two differ only in their line ends"
+        );
     }
 
     #[test]

@@ -694,6 +694,10 @@ fn an_interrupted_match_resumes_from_its_saved_games() {
         ),
         "{err}"
     );
+    assert!(
+        err.contains("line 4 is `[Annotator \"me\"]`, this match writes `[Round \"3\"]`"),
+        "{err}"
+    );
     let err = fails(&random_match("8", &["--resume"]));
     assert!(err.contains("--save <DIR>"), "{err}");
 }

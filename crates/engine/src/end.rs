@@ -115,9 +115,7 @@ impl Fault {
             detail: detail.into(),
         }
     }
-}
 
-impl Fault {
     /// Reads a fault back from its words (`crashed: it exited`), as [`Fault`]'s
     /// `Display` writes them.
     pub fn from_words(text: &str) -> Option<Fault> {
@@ -137,6 +135,22 @@ impl fmt::Display for Fault {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_fault_kind_is_listed() {
+        for kind in FaultKind::ALL {
+            // A new kind fails to compile here until it is placed, and then in ALL.
+            let place = match kind {
+                FaultKind::Unavailable => 0,
+                FaultKind::Crashed => 1,
+                FaultKind::NoAnswer => 2,
+                FaultKind::Garbage => 3,
+                FaultKind::IllegalMove => 4,
+                FaultKind::Time => 5,
+            };
+            assert_eq!(FaultKind::ALL[place], kind);
+        }
+    }
 
     #[test]
     fn a_fault_reads_back_from_its_words() {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use bushka_engine::{HASH_MIB_RANGE, Limits, THREADS_RANGE, score_text};
+use bushka_engine::{DEFAULT_HASH_MIB, HASH_MIB_RANGE, Limits, THREADS_RANGE, score_text};
 use bushka_session::{SearchSettings, line_text};
 
 use crate::commands::common::{PositionArgs, at_least_one};
@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, value_parser = at_least_one)]
     nodes: Option<u64>,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
+    #[arg(long, default_value_t = DEFAULT_HASH_MIB as u64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
     hash: u64,
     /// Search threads: the others search beside the main one and share its table
     /// (searches on several threads do not repeat exactly).

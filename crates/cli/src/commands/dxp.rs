@@ -3,7 +3,7 @@
 use std::net::TcpListener;
 use std::time::Duration;
 
-use bushka_engine::{HASH_MIB_RANGE, THREADS_RANGE};
+use bushka_engine::{DEFAULT_HASH_MIB, HASH_MIB_RANGE, THREADS_RANGE};
 use bushka_protocol::dxp::link::Link;
 use bushka_protocol_server::dxp::{Initiation, serve_dxp};
 use bushka_session::Searcher;
@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub games: usize,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
+    #[arg(long, default_value_t = DEFAULT_HASH_MIB as u64, value_parser = clap::value_parser!(u64).range(HASH_MIB_RANGE))]
     pub hash: u64,
     /// Search threads (the others search beside the main one and share its table).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(THREADS_RANGE))]

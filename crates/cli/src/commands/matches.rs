@@ -86,9 +86,9 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// Go on with the match whose games --save DIR holds (an interrupted run of this
-    /// same command): the games found there are read back, checked to be this match's
-    /// (variant, seed, players, opening, time control, to the byte), and counted; only
-    /// the others are played.
+    /// same command): the games of the first --games found there are read back,
+    /// checked to be this match's (variant, seed, players, opening, time control, to
+    /// the byte), and counted; only the others are played.
     #[arg(long, requires = "save")]
     resume: bool,
     /// Stop as soon as a sequential probability ratio test tells two Elo differences
@@ -242,16 +242,27 @@ fn saved_path(dir: &Path, index: usize, width: usize) -> PathBuf {
     dir.join(format!("game-{:0width$}.pdn", index + 1))
 }
 
-/// Writes one finished game's record where [`saved_path`] keeps it.
+/// Writes one finished game's record where [`saved_path`] keeps it, whole or not at
+/// all (a temporary file renamed into place, so an interruption never leaves half a
+/// record); a record already there as it is (a game read back) is left alone.
 fn save(game: &MatchGame, dir: &Path, width: usize) -> Result<(), CliError> {
     let Some(record) = &game.record else {
         return Ok(());
     };
     let path = saved_path(dir, game.index, width);
-    std::fs::write(&path, record).map_err(|error| CliError::File {
-        path: path.display().to_string(),
-        error,
-    })
+    if std::fs::read(&path).is_ok_and(|kept| kept == record.as_bytes()) {
+        return Ok(());
+    }
+    let partial = path.with_extension("pdn.partial");
+    std::fs::write(&partial, record)
+        .and_then(|()| std::fs::rename(&partial, &path))
+        .map_err(|error| {
+            let _ = std::fs::remove_file(&partial);
+            CliError::File {
+                path: path.display().to_string(),
+                error,
+            }
+        })
 }
 
 /// The games of the first `games` that `dir` keeps, read within the record size cap.
@@ -351,7 +362,7 @@ fn describe(report: &MatchReport, variant: &Variant) -> String {
             match c.timed.map(|t| t.timing) {
                 None => String::new(),
                 Some(Timing::Control(tc)) => format!("clock {tc}, "),
-                Some(Timing::PerMove(t)) => format!("{} s a move, ", t.as_secs_f64()),
+                Some(per_move) => format!("{per_move}, "),
             },
             match threads_in_use(c.threads) {
                 1 => "1 thread".to_string(),

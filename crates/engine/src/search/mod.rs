@@ -1,5 +1,5 @@
 //! Iterative-deepening negamax with alpha-beta, principal variation search, aspiration
-//! windows, late move reductions, a transposition table, killer and history move
+//! windows, late move reductions, ProbCut, a transposition table, killer and history move
 //! ordering, and a quiescence search over captures (captures are compulsory, so a
 //! position where the side to move must capture is not evaluated statically; under
 //! Fanorona's capture, where some capture is almost always there, they are followed

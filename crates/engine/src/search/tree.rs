@@ -219,8 +219,10 @@ impl<B: Bits> Searcher<B> {
         ply: usize,
         entry: Option<Entry>,
     ) -> Option<i32> {
-        let high = beta.saturating_add(self.eval.man_value() / 2);
-        if ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || high >= MATE_BOUND {
+        let high = beta.saturating_add((self.eval.man_value() / 2).max(1));
+        // Near a mate score a shallow search proves nothing about the full one.
+        let decisive = beta.abs() >= MATE_BOUND || high >= MATE_BOUND;
+        if ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || decisive {
             return None;
         }
         let shallow = depth - PROBCUT_REDUCTION;
