@@ -206,7 +206,7 @@ impl<B: Bits> Searcher<B> {
         best_score
     }
 
-    /// ProbCut: at a deep enough node off the principal variation, a search
+    /// ProbCut (searches on one thread): at a deep enough node off the principal variation, a search
     /// [`PROBCUT_REDUCTION`] plies shallower that beats beta by a margin (half a man)
     /// predicts that the full search fails high too, and its score is taken. Skipped
     /// when the table already says the shallow search would not reach the margin.
@@ -222,7 +222,7 @@ impl<B: Bits> Searcher<B> {
         let high = beta.saturating_add((self.eval.man_value() / 2).max(1));
         // Near a mate score a shallow search proves nothing about the full one.
         let decisive = beta.abs() >= MATE_BOUND || high >= MATE_BOUND;
-        if ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || decisive {
+        if !self.probcut || ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || decisive {
             return None;
         }
         let shallow = depth - PROBCUT_REDUCTION;
