@@ -39,6 +39,24 @@ fn random_match<'a>(games: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
+/// The arguments of a match that an SPRT decides after its first 10 pairs (the
+/// engine at level 2 wins every game against random play: H1, +100 Elo), then `rest`.
+fn decided_sprt<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "--white",
+        "engine:level=2",
+        "--black",
+        "random",
+        "--games",
+        "100",
+        "--sprt",
+        "0,100",
+    ];
+    args.extend_from_slice(rest);
+    args
+}
+
 /// `score W-D-L` parsed from the last line.
 fn score_line(text: &str) -> (usize, usize, usize) {
     let last = text.lines().last().expect("some output");
@@ -469,23 +487,7 @@ fn an_sprt_ends_the_match_when_its_pairs_decide_whatever_the_threads() {
     let save = dir.display().to_string();
     // The engine wins every game against random play: H1 (+100 Elo) after the
     // fewest pairs a verdict rests on, 20 games of the 100 allowed.
-    let won = |threads: &str| {
-        ok(&[
-            "match",
-            "--white",
-            "engine:level=2",
-            "--black",
-            "random",
-            "--games",
-            "100",
-            "--sprt",
-            "0,100",
-            "--threads",
-            threads,
-            "--save",
-            &save,
-        ])
-    };
+    let won = |threads: &str| ok(&decided_sprt(&["--threads", threads, "--save", &save]));
     let out = won("2");
     assert_eq!(score_line(&out), (20, 0, 0), "{out}");
     let (verdict, pairs) = sprt_lines(&out);
@@ -623,19 +625,7 @@ fn an_interrupted_match_resumes_from_its_saved_games() {
     let tested = tmp.path().join("tested");
     let tested_text = tested.display().to_string();
     let sprt = |resume: bool| {
-        let mut args = vec![
-            "match",
-            "--white",
-            "engine:level=2",
-            "--black",
-            "random",
-            "--games",
-            "100",
-            "--sprt",
-            "0,100",
-            "--save",
-            &tested_text,
-        ];
+        let mut args = decided_sprt(&["--save", &tested_text]);
         if resume {
             args.push("--resume");
         }
