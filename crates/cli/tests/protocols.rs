@@ -217,7 +217,15 @@ fn broken_programs_lose_their_games_with_the_reason_in_bounded_time() {
     for (spec, reason) in [
         ("hub:sh -c 'exit 3'".to_string(), "cannot start"),
         (fake_hub("exit 3"), "crashed"),
-        (fake_hub("sleep 10"), "no answer"),
+        (
+            fake_hub("sleep 10"),
+            "no answer: none within 1.0 s of `stop`",
+        ),
+        // A line after `stop` does not shorten the wait the message tells.
+        (
+            fake_hub("sleep 2.4; echo info depth=1; sleep 10"),
+            "no answer: none within 1.0 s of `stop`",
+        ),
         (fake_hub("sleep 1; echo done move=32-28"), "out of time"),
         (fake_hub("echo done move=banana"), "garbage"),
         (fake_hub("echo done move=11-15"), "illegal move"),

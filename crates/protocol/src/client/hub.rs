@@ -163,21 +163,20 @@ impl<B: Bits> HubPlayer<B> {
     }
 
     /// Waits for `done` until `deadline` (then asks it to stop, and waits a little
-    /// more); returns its `move` (none when it found no move to play), and the last
+    /// more from then); returns its `move` (none when it found no move to play), and the last
     /// `error` the program wrote.
-    fn await_done(&mut self, deadline: Instant) -> Result<(Option<String>, Option<String>), Fault> {
+    fn await_done(
+        &mut self,
+        mut deadline: Instant,
+    ) -> Result<(Option<String>, Option<String>), Fault> {
         let mut error = None;
         let mut stopped = false;
         loop {
-            let until = if stopped {
-                deadline + self.bounds.stop
-            } else {
-                deadline
-            };
-            let line = match read(&mut self.program, until) {
+            let line = match read(&mut self.program, deadline) {
                 Err(fault) if fault.kind == FaultKind::NoAnswer && !stopped => {
                     self.program.send("stop")?;
                     stopped = true;
+                    deadline = Instant::now() + self.bounds.stop;
                     continue;
                 }
                 other => other?,

@@ -36,6 +36,9 @@ pub struct Program {
     lines: Receiver<Output>,
     /// The command, for messages.
     name: String,
+    /// The last line written to the program and when, for the message of a wait
+    /// that ran out (`None` before the first: the wait counts from the start).
+    asked: (Instant, Option<String>),
 }
 
 impl Program {
@@ -93,6 +96,7 @@ impl Program {
             stdin,
             lines,
             name,
+            asked: (Instant::now(), None),
         })
     }
 
@@ -100,10 +104,14 @@ impl Program {
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| self.crashed(&format!("cannot write to it: {e}")))
+            .map_err(|e| self.crashed(&format!("cannot write to it: {e}")))?;
+        self.asked = (Instant::now(), Some(line.to_string()));
+        Ok(())
     }
 
-    /// The next line, waiting until `deadline` at most.
+    /// The next line, waiting until `deadline` at most. A wait that runs out is told
+    /// from the last line written (the whole allowance, however many lines came
+    /// before the deadline).
     pub fn receive(&mut self, deadline: Instant) -> Result<String, Fault> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
@@ -112,10 +120,17 @@ impl Program {
             Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
                 Err(self.crashed("it closed its output"))
             }
-            Err(RecvTimeoutError::Timeout) => Err(Fault::new(
-                FaultKind::NoAnswer,
-                format!("no answer within {:.1} s", wait.as_secs_f64()),
-            )),
+            Err(RecvTimeoutError::Timeout) => {
+                let (at, line) = &self.asked;
+                let allowed = deadline.saturating_duration_since(*at).as_secs_f64();
+                let of = line
+                    .as_deref()
+                    .map_or_else(|| "of its start".to_string(), |l| format!("of `{l}`"));
+                Err(Fault::new(
+                    FaultKind::NoAnswer,
+                    format!("none within {allowed:.1} s {of}"),
+                ))
+            }
         }
     }
 

@@ -194,7 +194,7 @@ impl<B: Bits> Chooser<B> for UgiPlayer<B> {
                 Err(fault) if fault.kind == FaultKind::NoAnswer && !stopped => {
                     self.program.send("stop")?;
                     stopped = true;
-                    deadline += self.bounds.stop;
+                    deadline = Instant::now() + self.bounds.stop;
                     continue;
                 }
                 other => other?,
