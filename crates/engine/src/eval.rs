@@ -222,12 +222,9 @@ impl<B: Bits> Evaluator<B> {
         if pos.side() == weak { -bonus } else { bonus }
     }
 
-    /// The side run down by [`Evaluator::cornering`] (only kings left, at least two
-    /// kings behind, where the side without a move loses), and the cells its kings
-    /// can move to where none of the other side's kings takes them at once: along
-    /// open lines, their own cells counted empty (a king that moves opens the line
-    /// behind it). `None` when no side is run down.
-    pub fn lone_room(&self, board: &Board<B>, pos: &Position<B>) -> Option<(Colour, B)> {
+    /// The side run down by [`Evaluator::cornering`]: only kings left, at least two
+    /// kings behind, where the side without a move loses.
+    pub fn run_down(&self, pos: &Position<B>) -> Option<Colour> {
         if self.goal != Goal::NoMovesLoses {
             return None;
         }
@@ -237,9 +234,16 @@ impl<B: Bits> Evaluator<B> {
         } else {
             Colour::Black
         };
-        if !pos.men(weak).is_empty() || balance.abs() < 2 * self.king.max(1) {
-            return None;
-        }
+        (pos.men(weak).is_empty() && balance.abs() >= 2 * self.king.max(1)).then_some(weak)
+    }
+
+    /// The side run down by [`Evaluator::cornering`] (only kings left, at least two
+    /// kings behind, where the side without a move loses), and the cells its kings
+    /// can move to where none of the other side's kings takes them at once: along
+    /// open lines, their own cells counted empty (a king that moves opens the line
+    /// behind it). `None` when no side is run down.
+    pub fn lone_room(&self, board: &Board<B>, pos: &Position<B>) -> Option<(Colour, B)> {
+        let weak = self.run_down(pos)?;
         let lone = pos.kings(weak);
         let empty = board.all() & !pos.occupied();
         let moves = board.king_move_dirs().iter().copied();

@@ -481,9 +481,11 @@ fn threads_share_a_node_limit() {
             "{} nodes on {threads} threads for a limit of {limit}",
             result.nodes
         );
+        // However the machine schedules the threads, they search (nearly) the whole
+        // limit: the main thread waits for the helpers to spend their shares.
         assert!(
-            limit < 1000 || result.nodes > limit / 2,
-            "the threads together search most of the {limit} nodes, not {}",
+            limit < 1000 || result.nodes > limit * 9 / 10,
+            "the threads together search nearly all of the {limit} nodes, not {}",
             result.nodes
         );
         let best = result.best.expect("a move");

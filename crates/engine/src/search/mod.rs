@@ -107,11 +107,6 @@ pub struct Searcher<B: Bits> {
     capture_horizon: i32,
     /// Threads a search uses: this one and `threads - 1` helpers.
     threads: usize,
-    /// Whether its searches use ProbCut: on one thread only. On several, the shallow
-    /// searches' results shared through the table made three threads miss a forced
-    /// win in 7 at depth 9 now and then (`a_search_on_several_threads_finds_the_win`),
-    /// where one thread never does.
-    probcut: bool,
     /// The helpers of a search on several threads: searchers of their own (move
     /// ordering, lists, line) sharing this one's table, kept between searches.
     helpers: Vec<Searcher<B>>,
@@ -159,7 +154,6 @@ impl<B: Bits> Searcher<B> {
             proofs: ProofTable::new(tt_mib),
             board,
             threads: 1,
-            probcut: true,
             helpers: Vec::new(),
         }
     }
@@ -173,7 +167,6 @@ impl<B: Bits> Searcher<B> {
     /// threads do not repeat exactly.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.probcut = self.threads == 1;
         self.helpers.truncate(self.threads - 1);
     }
 
@@ -183,7 +176,6 @@ impl<B: Bits> Searcher<B> {
         let mut helper = Searcher::new(Arc::clone(&self.board), 0);
         helper.eval = self.eval.clone();
         helper.tables = self.tables.clone();
-        helper.probcut = false;
         helper
     }
 
@@ -470,6 +462,15 @@ impl<B: Bits> Searcher<B> {
             // Raised however this thread's search ends, a panic included.
             let raise = RaiseOnDrop(&done);
             let last = self.iterate(start, root, max_depth, 0, &mut on_iteration);
+            // Its own share spent, this thread waits for the helpers to spend theirs
+            // (each stops at its share), so that the threads search the whole limit
+            // however the machine schedules them; the caller's stop flag and the
+            // deadline still end the search.
+            if self.nodes >= self.node_limit {
+                while !running.iter().all(|h| h.is_finished()) && !self.halted() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             drop(raise);
             // A helper's iteration deeper than this thread's last is the answer.
             let deepest = running
@@ -504,7 +505,7 @@ impl<B: Bits> Searcher<B> {
     /// time: a proved win is played along its proof (an iteration as deep as the
     /// proof, scored as the win it proves).
     fn prove(&mut self, start: Instant, root: &Position<B>) -> Option<Iteration<B>> {
-        let (weak, _) = self.eval.lone_room(&self.board, root)?;
+        let weak = self.eval.run_down(root)?;
         if weak == root.side() {
             return None;
         }
@@ -574,6 +575,15 @@ impl<B: Bits> Searcher<B> {
             list.set_budget(budget.clone());
         }
         budget
+    }
+
+    /// Whether the deadline has passed or the caller's stop flag is raised.
+    fn halted(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Whether the soft limits say no new iteration should start.
