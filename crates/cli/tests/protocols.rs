@@ -223,7 +223,7 @@ fn broken_programs_lose_their_games_with_the_reason_in_bounded_time() {
         ),
         // A line after `stop` does not shorten the wait the message tells.
         (
-            fake_hub("sleep 2.4; echo info depth=1; sleep 10"),
+            fake_hub("sleep 2.7; echo info depth=1; sleep 10"),
             "no answer: none within 1.0 s of `stop`",
         ),
         (fake_hub("sleep 1; echo done move=32-28"), "out of time"),

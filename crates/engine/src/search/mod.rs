@@ -413,8 +413,9 @@ impl<B: Bits> Searcher<B> {
 
     /// [`Searcher::iterate`] on this thread while the helpers search the same root
     /// on theirs (see [`Searcher::set_threads`]) until this one ends: the deepest
-    /// iteration completed (reported too when a helper's); a node limit is shared
-    /// among the threads.
+    /// iteration completed (reported too when a helper's). A node limit is shared
+    /// among the threads, each stopping at its share; this one, its own spent, waits
+    /// for the helpers to spend theirs.
     fn iterate_with_helpers(
         &mut self,
         start: Instant,
@@ -438,8 +439,8 @@ impl<B: Bits> Searcher<B> {
             self.helpers.push(helper);
         }
         let mut helpers = std::mem::take(&mut self.helpers);
-        // The helpers stop when this thread ends its search (which a raised stop flag
-        // or the deadline ends).
+        // The helpers stop at their share of a node limit, or when this thread ends
+        // its search (which a raised stop flag or the deadline ends).
         let done = Arc::new(AtomicBool::new(false));
         for helper in &mut helpers {
             helper.tt = self.tt.share();

@@ -174,9 +174,8 @@ impl<B: Bits> HubPlayer<B> {
         loop {
             let line = match read(&mut self.program, deadline) {
                 Err(fault) if fault.kind == FaultKind::NoAnswer && !stopped => {
-                    self.program.send("stop")?;
+                    deadline = self.program.send("stop")? + self.bounds.stop;
                     stopped = true;
-                    deadline = Instant::now() + self.bounds.stop;
                     continue;
                 }
                 other => other?,

@@ -100,13 +100,15 @@ impl Program {
         })
     }
 
-    /// Writes `line` and a line end.
-    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+    /// Writes `line` and a line end; returns when it was written (a wait for its
+    /// answer counts from then).
+    pub fn send(&mut self, line: &str) -> Result<Instant, Fault> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| self.crashed(&format!("cannot write to it: {e}")))?;
-        self.asked = (Instant::now(), Some(line.to_string()));
-        Ok(())
+        let at = Instant::now();
+        self.asked = (at, Some(line.to_string()));
+        Ok(at)
     }
 
     /// The next line, waiting until `deadline` at most. A wait that runs out is told

@@ -192,9 +192,8 @@ impl<B: Bits> Chooser<B> for UgiPlayer<B> {
         loop {
             let line = match self.program.receive(deadline) {
                 Err(fault) if fault.kind == FaultKind::NoAnswer && !stopped => {
-                    self.program.send("stop")?;
+                    deadline = self.program.send("stop")? + self.bounds.stop;
                     stopped = true;
-                    deadline = Instant::now() + self.bounds.stop;
                     continue;
                 }
                 other => other?,
