@@ -107,6 +107,11 @@ pub struct Searcher<B: Bits> {
     capture_horizon: i32,
     /// Threads a search uses: this one and `threads - 1` helpers.
     threads: usize,
+    /// Whether its searches use ProbCut: on one thread only. On several, the
+    /// threads' shared table changes the tree, and ProbCut's shallow search then cut
+    /// a mate through a sacrifice that one thread finds (three kings against one,
+    /// `a_search_on_several_threads_finds_the_win`, missed at depth 9 now and then).
+    probcut: bool,
     /// The helpers of a search on several threads: searchers of their own (move
     /// ordering, lists, line) sharing this one's table, kept between searches.
     helpers: Vec<Searcher<B>>,
@@ -154,6 +159,7 @@ impl<B: Bits> Searcher<B> {
             proofs: ProofTable::new(tt_mib),
             board,
             threads: 1,
+            probcut: true,
             helpers: Vec::new(),
         }
     }
@@ -167,6 +173,7 @@ impl<B: Bits> Searcher<B> {
     /// threads do not repeat exactly.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        self.probcut = self.threads == 1;
         self.helpers.truncate(self.threads - 1);
     }
 
@@ -176,6 +183,7 @@ impl<B: Bits> Searcher<B> {
         let mut helper = Searcher::new(Arc::clone(&self.board), 0);
         helper.eval = self.eval.clone();
         helper.tables = self.tables.clone();
+        helper.probcut = false;
         helper
     }
 

@@ -198,16 +198,11 @@ impl<B: Bits> Searcher<B> {
         best_score
     }
 
-    /// ProbCut: at a deep enough node off the principal variation, a search
-    /// [`PROBCUT_REDUCTION`] plies shallower that beats beta by a margin (half a man)
-    /// predicts that the full search fails high too, and its score is taken. Skipped
-    /// when the table already says the shallow search would not reach the margin, and
-    /// where lone kings are run down ([`crate::Evaluator::run_down`]): there the winning lines
-    /// give a king to take the last one a few plies later, which a shallower search
-    /// does not see, so it would cut the sacrifice before the full search finds the
-    /// mate (three kings against one on Bushka, `W:WKe1,Kf2,Kg3:BKa6`, mated in 7
-    /// through `g36 df6x`, was missed at depth 9 in about one search in twelve on
-    /// three threads, whose shared table changes the tree).
+    /// ProbCut (searches on one thread): at a deep enough node off the principal
+    /// variation, a search [`PROBCUT_REDUCTION`] plies shallower that beats beta by a
+    /// margin (half a man) predicts that the full search fails high too, and its score
+    /// is taken. Skipped when the table already says the shallow search would not
+    /// reach the margin.
     fn probcut(
         &mut self,
         pos: &Position<B>,
@@ -220,12 +215,7 @@ impl<B: Bits> Searcher<B> {
         let high = beta.saturating_add((self.eval.man_value() / 2).max(1));
         // Near a mate score a shallow search proves nothing about the full one.
         let decisive = beta.abs() >= MATE_BOUND || high >= MATE_BOUND;
-        if ply == 0
-            || depth < PROBCUT_DEPTH
-            || beta - alpha != 1
-            || decisive
-            || self.eval.run_down(pos).is_some()
-        {
+        if !self.probcut || ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || decisive {
             return None;
         }
         let shallow = depth - PROBCUT_REDUCTION;
