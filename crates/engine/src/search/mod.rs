@@ -35,7 +35,7 @@ use crate::eval::{Evaluator, WEIGHTS};
 use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
-use crate::tt::{MoveKey, Table};
+use crate::tt::{Bound, MoveKey, Table};
 use line::{Step, game_path};
 use prover::{ProofLimits, ProofTable, Prover};
 
@@ -107,11 +107,6 @@ pub struct Searcher<B: Bits> {
     capture_horizon: i32,
     /// Threads a search uses: this one and `threads - 1` helpers.
     threads: usize,
-    /// Whether its searches use ProbCut: on one thread only. On several, the
-    /// threads' shared table changes the tree, and ProbCut's shallow search then cut
-    /// a mate through a sacrifice that one thread finds (three kings against one,
-    /// `a_search_on_several_threads_finds_the_win`, missed at depth 9 now and then).
-    probcut: bool,
     /// The helpers of a search on several threads: searchers of their own (move
     /// ordering, lists, line) sharing this one's table, kept between searches.
     helpers: Vec<Searcher<B>>,
@@ -159,7 +154,6 @@ impl<B: Bits> Searcher<B> {
             proofs: ProofTable::new(tt_mib),
             board,
             threads: 1,
-            probcut: true,
             helpers: Vec::new(),
         }
     }
@@ -173,7 +167,6 @@ impl<B: Bits> Searcher<B> {
     /// threads do not repeat exactly.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.probcut = self.threads == 1;
         self.helpers.truncate(self.threads - 1);
     }
 
@@ -183,7 +176,6 @@ impl<B: Bits> Searcher<B> {
         let mut helper = Searcher::new(Arc::clone(&self.board), 0);
         helper.eval = self.eval.clone();
         helper.tables = self.tables.clone();
-        helper.probcut = false;
         helper
     }
 
@@ -335,24 +327,34 @@ impl<B: Bits> Searcher<B> {
             max_depth = 1;
         }
         // A search to a set depth is an alpha-beta search of that depth and no more.
+        let mut proof = None;
         if limits.depth.is_none()
             && max_depth > 1
             && let Some(proved) = self.prove(start, &root)
         {
-            on_iteration(&proved);
-            return SearchResult {
-                best: proved.pv.first().copied(),
-                last: Some(proved),
-                nodes: self.nodes,
-                unlisted: None,
-                cut: self.cut,
-            };
+            if !self.holds_shorter_win(&root, proved.score) {
+                on_iteration(&proved);
+                return SearchResult {
+                    best: proved.pv.first().copied(),
+                    last: Some(proved),
+                    nodes: self.nodes,
+                    unlisted: None,
+                    cut: self.cut,
+                };
+            }
+            proof = Some(proved);
         }
-        let last = if self.threads > 1 && max_depth > 1 && legal.len() > 1 {
-            self.iterate_with_helpers(start, (root, legal), max_depth, on_iteration)
+        let mut last = if self.threads > 1 && max_depth > 1 && legal.len() > 1 {
+            self.iterate_with_helpers(start, (root, legal), max_depth, &mut on_iteration)
         } else {
-            self.iterate(start, (root, legal), max_depth, 0, on_iteration)
+            self.iterate(start, (root, legal), max_depth, 0, &mut on_iteration)
         };
+        if let Some(proved) = proof
+            && last.as_ref().is_none_or(|it| it.score < proved.score)
+        {
+            on_iteration(&proved);
+            last = Some(proved);
+        }
         SearchResult {
             best: last.as_ref().and_then(|it| it.pv.first().copied()),
             last,
@@ -360,6 +362,15 @@ impl<B: Bits> Searcher<B> {
             unlisted: None,
             cut: self.cut,
         }
+    }
+
+    /// Whether the table holds a shorter win for `root` than one scored `score`
+    /// (an earlier search's line through it, searched as far as its end): the
+    /// alpha-beta search then looks for that win again before a longer proof is played.
+    fn holds_shorter_win(&self, root: &Position<B>, score: i32) -> bool {
+        self.tt
+            .probe(root.hash())
+            .is_some_and(|e| e.bound != Bound::Upper && tree::from_tt(e.score, 0) > score)
     }
 
     /// Iterative deepening of `root` (a position and its legal moves) up to
@@ -512,7 +523,9 @@ impl<B: Bits> Searcher<B> {
     /// Where the side to move runs down the other's lone kings, first tries to prove
     /// the win by proof-number search ([`prover`]) with half the nodes and half the
     /// time: a proved win is played along its proof (an iteration as deep as the
-    /// proof, scored as the win it proves).
+    /// proof, scored as the win it proves), unless the table holds a shorter one
+    /// ([`Searcher::holds_shorter_win`]). A proof need not be the shortest win, and a
+    /// win claimed before is not put off by a longer one found later.
     fn prove(&mut self, start: Instant, root: &Position<B>) -> Option<Iteration<B>> {
         let weak = self.eval.run_down(root)?;
         if weak == root.side() {

@@ -198,11 +198,16 @@ impl<B: Bits> Searcher<B> {
         best_score
     }
 
-    /// ProbCut (searches on one thread): at a deep enough node off the principal
-    /// variation, a search [`PROBCUT_REDUCTION`] plies shallower that beats beta by a
-    /// margin (half a man) predicts that the full search fails high too, and its score
-    /// is taken. Skipped when the table already says the shallow search would not
-    /// reach the margin.
+    /// ProbCut: at a deep enough node off the principal variation, a search
+    /// [`PROBCUT_REDUCTION`] plies shallower that beats beta by a margin (half a man)
+    /// predicts that the full search fails high too, and its score is taken. Skipped
+    /// when the table already says the shallow search would not reach the margin, and
+    /// where lone kings are run down ([`crate::Evaluator::run_down`]): there the winning lines
+    /// give a king to take the last one a few plies later, which a shallower search
+    /// does not see, so it would cut the sacrifice before the full search finds the
+    /// mate (three kings against one on Bushka, `W:WKe1,Kf2,Kg3:BKa6`, mated in 7
+    /// through `g36 df6x`, was missed at depth 9 in about one search in twelve on
+    /// three threads, whose shared table changes the tree).
     fn probcut(
         &mut self,
         pos: &Position<B>,
@@ -215,7 +220,12 @@ impl<B: Bits> Searcher<B> {
         let high = beta.saturating_add((self.eval.man_value() / 2).max(1));
         // Near a mate score a shallow search proves nothing about the full one.
         let decisive = beta.abs() >= MATE_BOUND || high >= MATE_BOUND;
-        if !self.probcut || ply == 0 || depth < PROBCUT_DEPTH || beta - alpha != 1 || decisive {
+        if ply == 0
+            || depth < PROBCUT_DEPTH
+            || beta - alpha != 1
+            || decisive
+            || self.eval.run_down(pos).is_some()
+        {
             return None;
         }
         let shallow = depth - PROBCUT_REDUCTION;
@@ -280,7 +290,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// A table's `score` as seen at `ply`: a mate counted from the root again.
-fn from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score - ply as i32
     } else if score < -MATE_BOUND {
