@@ -5,7 +5,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bushka_engine::{Answer, Evaluator, Limits, MATE_BOUND, PlayerSpec, Searcher, Turn};
+use bushka_engine::{Answer, Evaluator, Limits, MATE, MATE_BOUND, PlayerSpec, Searcher, Turn};
 use bushka_rules::{AnyBoard, Board, Game, with_board};
 
 fn board64(name: &str) -> Arc<Board<u64>> {
@@ -439,6 +439,32 @@ fn a_side_left_without_a_move_loses_even_as_a_count_ends() {
         score_of(&one_king_move, shut_in, &Limits::nodes(10_000)),
         bushka_engine::MATE - 1
     );
+}
+
+#[test]
+fn a_proof_does_not_put_off_a_shorter_win_the_table_holds() {
+    // Hexbushka, three kings hunting one: the proof search proves a win in 13 plies,
+    // the alpha-beta search finds the win in 7 (`ic6 c5a3 cb6 a3c5 b6a5 c5x ed5x`).
+    let any = AnyBoard::new(common::geometry("hexbushka"));
+    with_board!(&any, b => {
+        let pos = b.parse_position("W:WKd5,Ke5,Ki6:BKc5").expect("position");
+        let limits = Limits::nodes(300_000);
+        let win_in = |searcher: &mut Searcher<_>, limits: &Limits| {
+            let mut reported = Vec::new();
+            let result = searcher.search(&pos, limits, |it| reported.push(it.nodes));
+            assert!(reported.is_sorted(), "nodes reported out of order: {reported:?}");
+            let last = result.last.expect("an iteration");
+            assert!(last.nodes <= result.nodes);
+            MATE - last.score
+        };
+        // A fresh searcher plays the proof.
+        assert_eq!(win_in(&mut Searcher::new(Arc::clone(b), 8), &limits), 13);
+        // One whose table holds the win in 7 (an alpha-beta search to depth 7, which
+        // runs no proof search) plays that win, not the proof.
+        let mut searcher = Searcher::new(Arc::clone(b), 8);
+        assert_eq!(win_in(&mut searcher, &Limits::depth(7)), 7);
+        assert_eq!(win_in(&mut searcher, &limits), 7);
+    });
 }
 
 #[test]

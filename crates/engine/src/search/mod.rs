@@ -64,7 +64,8 @@ pub struct SearchResult<B: Bits> {
     pub best: Option<Move<B>>,
     /// The last completed iteration (none when there is no legal move); depth 0 when
     /// the search was stopped inside the first iteration (its move is then the best
-    /// root move found so far, or the first legal move).
+    /// root move found so far, or the first legal move). Where a proof is played after
+    /// the alpha-beta search found no win as short, it is the proof, reported last.
     pub last: Option<Iteration<B>>,
     /// Nodes searched.
     pub nodes: u64,
@@ -349,9 +350,13 @@ impl<B: Bits> Searcher<B> {
         } else {
             self.iterate(start, (root, legal), max_depth, 0, &mut on_iteration)
         };
-        if let Some(proved) = proof
+        if let Some(mut proved) = proof
             && last.as_ref().is_none_or(|it| it.score < proved.score)
         {
+            // Reported after the alpha-beta's iterations, with the nodes and time of
+            // the whole search.
+            proved.nodes = self.nodes;
+            proved.elapsed = start.elapsed();
             on_iteration(&proved);
             last = Some(proved);
         }
@@ -364,9 +369,10 @@ impl<B: Bits> Searcher<B> {
         }
     }
 
-    /// Whether the table holds a shorter win for `root` than one scored `score`
-    /// (an earlier search's line through it, searched as far as its end): the
-    /// alpha-beta search then looks for that win again before a longer proof is played.
+    /// Whether the table holds a shorter win for `root` than one scored `score` (from
+    /// an earlier search of the same searcher whose tree went through `root`, as when
+    /// it claimed a win the move before): the alpha-beta search then looks for that
+    /// win again before a longer proof is played.
     fn holds_shorter_win(&self, root: &Position<B>, score: i32) -> bool {
         self.tt
             .probe(root.hash())
@@ -523,9 +529,9 @@ impl<B: Bits> Searcher<B> {
     /// Where the side to move runs down the other's lone kings, first tries to prove
     /// the win by proof-number search ([`prover`]) with half the nodes and half the
     /// time: a proved win is played along its proof (an iteration as deep as the
-    /// proof, scored as the win it proves), unless the table holds a shorter one
-    /// ([`Searcher::holds_shorter_win`]). A proof need not be the shortest win, and a
-    /// win claimed before is not put off by a longer one found later.
+    /// proof, scored as the win it proves), unless the table still holds a shorter
+    /// one ([`Searcher::holds_shorter_win`]): a proof need not be the shortest win,
+    /// and a win claimed the move before is then not put off by a longer proof.
     fn prove(&mut self, start: Instant, root: &Position<B>) -> Option<Iteration<B>> {
         let weak = self.eval.run_down(root)?;
         if weak == root.side() {
