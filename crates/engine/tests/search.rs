@@ -468,6 +468,31 @@ fn a_proof_does_not_put_off_a_shorter_win_the_table_holds() {
 }
 
 #[test]
+fn a_line_cut_short_by_the_table_goes_on_with_the_table_s_moves() {
+    // A searcher whose table holds a deeper search of the position: the shallower
+    // search takes exact scores from it one ply below the root, and the line it
+    // reports still goes on (the reply an engine ponders on is its second move), each
+    // move legal where it is played.
+    let board = board64("bushka");
+    let start = board.start_position();
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    searcher.search(&start, &Limits::depth(6), |_| {});
+    let mut lines = Vec::new();
+    searcher.search(&start, &Limits::depth(4), |it| {
+        lines.push((it.depth, it.pv.clone()))
+    });
+    assert_eq!(lines.len(), 4);
+    for (depth, pv) in lines {
+        assert!(pv.len() >= depth as usize, "depth {depth}: {pv:?}");
+        let mut pos = start;
+        for mv in &pv {
+            assert!(board.moves(&pos).iter().any(|m| m.same(mv)), "{pv:?}");
+            pos = pos.play(&board, mv);
+        }
+    }
+}
+
+#[test]
 fn a_search_on_several_threads_finds_the_win_and_answers_legally() {
     let board = board64("bushka");
     let pos = board

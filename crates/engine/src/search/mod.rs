@@ -328,38 +328,37 @@ impl<B: Bits> Searcher<B> {
             max_depth = 1;
         }
         // A search to a set depth is an alpha-beta search of that depth and no more.
-        let mut proof = None;
-        if limits.depth.is_none()
-            && max_depth > 1
-            && let Some(proved) = self.prove(start, &root)
-        {
-            if !self.holds_shorter_win(&root, proved.score) {
-                on_iteration(&proved);
-                return SearchResult {
-                    best: proved.pv.first().copied(),
-                    last: Some(proved),
-                    nodes: self.nodes,
-                    unlisted: None,
-                    cut: self.cut,
-                };
-            }
-            proof = Some(proved);
-        }
-        let mut last = if self.threads > 1 && max_depth > 1 && legal.len() > 1 {
-            self.iterate_with_helpers(start, (root, legal), max_depth, &mut on_iteration)
+        let proved = if limits.depth.is_none() && max_depth > 1 {
+            self.prove(start, &root)
         } else {
-            self.iterate(start, (root, legal), max_depth, 0, &mut on_iteration)
+            None
         };
-        if let Some(mut proved) = proof
-            && last.as_ref().is_none_or(|it| it.score < proved.score)
-        {
-            // Reported after the alpha-beta's iterations, with the nodes and time of
-            // the whole search.
-            proved.nodes = self.nodes;
-            proved.elapsed = start.elapsed();
-            on_iteration(&proved);
-            last = Some(proved);
-        }
+        let last = match proved {
+            Some(proved) if !self.holds_shorter_win(&root, proved.score) => {
+                on_iteration(&proved);
+                Some(proved)
+            }
+            proved => {
+                let searched = if self.threads > 1 && max_depth > 1 && legal.len() > 1 {
+                    self.iterate_with_helpers(start, (root, legal), max_depth, &mut on_iteration)
+                } else {
+                    self.iterate(start, (root, legal), max_depth, 0, &mut on_iteration)
+                };
+                match proved {
+                    Some(mut proved)
+                        if searched.as_ref().is_none_or(|it| it.score < proved.score) =>
+                    {
+                        // Reported after the alpha-beta's iterations, with the nodes and
+                        // time of the whole search.
+                        proved.nodes = self.nodes;
+                        proved.elapsed = start.elapsed();
+                        on_iteration(&proved);
+                        Some(proved)
+                    }
+                    _ => searched,
+                }
+            }
+        };
         SearchResult {
             best: last.as_ref().and_then(|it| it.pv.first().copied()),
             last,
@@ -419,6 +418,7 @@ impl<B: Bits> Searcher<B> {
             if pv.is_empty() {
                 pv.push(legal[0]);
             }
+            self.extend_from_table(&root, &mut pv, depth as usize);
             let iteration = Iteration {
                 depth,
                 score,
@@ -434,6 +434,35 @@ impl<B: Bits> Searcher<B> {
             }
         }
         last
+    }
+
+    /// Extends `pv`, a line from `root`, up to `depth` moves with the best moves the
+    /// table holds as exact for the positions along it. The line the tree hands up ends
+    /// where a node took its exact score from the table (often one another thread
+    /// wrote): the table then still knows how the line goes on, and the reply an
+    /// engine ponders on is the line's second move.
+    fn extend_from_table(&self, root: &Position<B>, pv: &mut Vec<Move<B>>, depth: usize) {
+        if pv.len() >= depth {
+            return;
+        }
+        let mut pos = pv.iter().fold(*root, |pos, mv| pos.play(&self.board, mv));
+        let mut list = MoveList::new();
+        while pv.len() < depth {
+            let Some(key) = self
+                .tt
+                .probe(pos.hash())
+                .filter(|e| e.bound == Bound::Exact)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            self.board.legal_moves(&pos, &mut list);
+            let Some(&mv) = list.as_slice().iter().find(|mv| MoveKey::of(mv) == key) else {
+                break;
+            };
+            pv.push(mv);
+            pos = pos.play(&self.board, &mv);
+        }
     }
 
     /// [`Searcher::iterate`] on this thread while the helpers search the same root
