@@ -484,11 +484,38 @@ fn a_line_cut_short_by_the_table_goes_on_with_the_table_s_moves() {
     assert_eq!(lines.len(), 4);
     for (depth, pv) in lines {
         assert!(pv.len() >= depth as usize, "depth {depth}: {pv:?}");
-        let mut pos = start;
-        for mv in &pv {
-            assert!(board.moves(&pos).iter().any(|m| m.same(mv)), "{pv:?}");
-            pos = pos.play(&board, mv);
+        assert_legal_line(&board, &start, &pv);
+    }
+    // A won ending: the lines of a searcher that already knows the win are legal and
+    // no longer than the win they score.
+    let pos = board
+        .parse_position("W:WKe1,Kf2,Kg3:BKa6")
+        .expect("position");
+    let mut searcher = Searcher::new(Arc::clone(&board), 4);
+    for depth in [9, 5, 9] {
+        let mut lines = Vec::new();
+        searcher.search(&pos, &Limits::depth(depth), |it| {
+            lines.push((it.score, it.pv.clone()))
+        });
+        for (score, pv) in lines {
+            if score > MATE_BOUND {
+                assert!(pv.len() <= (MATE - score) as usize, "{score}: {pv:?}");
+            }
+            assert_legal_line(&board, &pos, &pv);
         }
+    }
+}
+
+/// Asserts that every move of `line` is legal where it is played from `start`.
+fn assert_legal_line(
+    board: &Board<u64>,
+    start: &bushka_rules::Position<u64>,
+    line: &[bushka_rules::Move<u64>],
+) {
+    let mut pos = *start;
+    for mv in line {
+        assert!(board.moves(&pos).iter().any(|m| m.same(mv)), "{line:?}");
+        pos = pos.play(board, mv);
     }
 }
 

@@ -36,7 +36,7 @@ use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
 use crate::tt::{Bound, MoveKey, Table};
-use line::{Step, game_path};
+use line::{Step, counted_out, game_path, repeats};
 use prover::{ProofLimits, ProofTable, Prover};
 
 /// Deepest ply the search reaches (quiescence included).
@@ -53,7 +53,8 @@ pub struct Iteration<B: Bits> {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// The principal variation.
+    /// The principal variation (where the tree's line ends at a score it took from
+    /// the transposition table, it goes on with the table's moves).
     pub pv: Vec<Move<B>>,
 }
 
@@ -418,7 +419,7 @@ impl<B: Bits> Searcher<B> {
             if pv.is_empty() {
                 pv.push(legal[0]);
             }
-            self.extend_from_table(&root, &mut pv, depth as usize);
+            self.extend_from_table(&root, &mut pv, depth as usize, score);
             let iteration = Iteration {
                 depth,
                 score,
@@ -436,33 +437,58 @@ impl<B: Bits> Searcher<B> {
         last
     }
 
-    /// Extends `pv`, a line from `root`, up to `depth` moves with the best moves the
-    /// table holds as exact for the positions along it. The line the tree hands up ends
-    /// where a node took its exact score from the table (often one another thread
-    /// wrote): the table then still knows how the line goes on, and the reply an
-    /// engine ponders on is the line's second move.
-    fn extend_from_table(&self, root: &Position<B>, pv: &mut Vec<Move<B>>, depth: usize) {
-        if pv.len() >= depth {
+    /// Extends `pv`, a line from `root` scored `score`, up to `depth` moves (and no
+    /// further than a mate it scores) with the best moves the table holds for the
+    /// positions along it, as long as each entry is exact and scores the line as the
+    /// root does, and no draw rule ends the line first. The line the tree hands up may
+    /// end where a node took its exact score from the table (written by an earlier
+    /// search or by another thread): the table then still knows how the line goes on,
+    /// and the reply an engine ponders on is the line's second move.
+    fn extend_from_table(
+        &mut self,
+        root: &Position<B>,
+        pv: &mut Vec<Move<B>>,
+        depth: usize,
+        score: i32,
+    ) {
+        let length = if score.abs() > MATE_BOUND {
+            depth.min((MATE - score.abs()) as usize)
+        } else {
+            depth
+        };
+        if pv.len() >= length {
             return;
         }
-        let mut pos = pv.iter().fold(*root, |pos, mv| pos.play(&self.board, mv));
-        let mut list = MoveList::new();
-        while pv.len() < depth {
+        let mut path = self.path.clone();
+        let mut pos = *root;
+        for mv in pv.iter() {
+            pos = pos.play(&self.board, mv);
+            path.push(Step::of(&self.board, &pos, mv.kind == MoveKind::King));
+        }
+        let mut list = std::mem::take(&mut self.lists[0]);
+        while pv.len() < length && !repeats(&path) && !counted_out(&path, self.board.rules()) {
+            let ply = pv.len();
+            let expected = if ply.is_multiple_of(2) { score } else { -score };
             let Some(key) = self
                 .tt
                 .probe(pos.hash())
-                .filter(|e| e.bound == Bound::Exact)
+                .filter(|e| e.bound == Bound::Exact && tree::from_tt(e.score, ply) == expected)
                 .and_then(|e| e.best)
             else {
                 break;
             };
             self.board.legal_moves(&pos, &mut list);
+            if list.exhausted().is_some() {
+                break;
+            }
             let Some(&mv) = list.as_slice().iter().find(|mv| MoveKey::of(mv) == key) else {
                 break;
             };
             pv.push(mv);
             pos = pos.play(&self.board, &mv);
+            path.push(Step::of(&self.board, &pos, mv.kind == MoveKind::King));
         }
+        self.lists[0] = list;
     }
 
     /// [`Searcher::iterate`] on this thread while the helpers search the same root
