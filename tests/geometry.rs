@@ -695,6 +695,45 @@ fn hexbushka_4_loads() {
     assert_eq!(g.name(m[cell(&g, "a1").index()]), "g7");
 }
 
+/// A cylinder's wrap-around links add another amount to the bit index than the
+/// lattice's, so each of its directions is stepped by two masked shifts, never by the
+/// neighbour table, on `bushka-cylinder` and on generated cylinders of every bitset
+/// width (10x10: 50 cells, 14x14: 98, 20x20: 200); flat boards keep one shift.
+#[test]
+fn cylinders_step_by_two_shifts() {
+    let two_shifts = |g: &Geometry| {
+        g.embedding()
+            .steps
+            .iter()
+            .all(|s| matches!(s, Step::Shifts(..)))
+    };
+    assert!(two_shifts(&builtin("bushka-cylinder")));
+    for size in [10, 14, 20] {
+        let g = load(&draughts_cylinder_toml(size, size));
+        check_all(&g);
+        assert!(two_shifts(&g), "{size}x{size}: {:?}", g.embedding().steps);
+        // Each side's wrap: every row but the top one has one cell going up off it.
+        let ul = dir(&g, "up-left");
+        let wrapped = g
+            .cells()
+            .filter(|&c| g.display(c).0 == 0 && g.neighbour(c, ul).is_some())
+            .count();
+        assert_eq!(
+            wrapped,
+            size / 2,
+            "{size}x{size}: left-edge cells wrapping up-left"
+        );
+    }
+    for name in ["bushka", "bushka-9x11", "draughts", "hexbushka"] {
+        let g = builtin(name);
+        let steps = &g.embedding().steps;
+        assert!(
+            steps.iter().all(|s| matches!(s, Step::Shift(_))),
+            "{name}: {steps:?}"
+        );
+    }
+}
+
 #[test]
 fn bushka_cylinder_wraps() {
     let g = builtin("bushka-cylinder");

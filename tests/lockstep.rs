@@ -7,7 +7,7 @@
 //! at one node, the walk of a tree in lockstep, random playouts and the reference's
 //! own perft.
 
-use bushka_geometry::{Cell, Colour, Geometry, Piece, Role};
+use bushka_geometry::{ByColour, Cell, Colour, Geometry, Piece, Role};
 use bushka_rules::{Bits, Board, Move, MoveKind, Position};
 
 use crate::Rng;
@@ -265,4 +265,31 @@ pub fn perft(g: &Geometry, pos: &Pos, depth: u32, legal: Legal) -> u64 {
         .iter()
         .map(|mv| perft(g, &pos.play(mv), depth - 1, legal))
         .sum()
+}
+
+/// A random placement of men and kings (each cell empty with probability 1/2, else a
+/// man or a king of either colour; men are kept off their own promotion zone), the
+/// side to move drawn too: positions no playout from the start reaches soon, dense
+/// with kings and captures in every direction.
+pub fn random_placement<B: Bits>(board: &Board<B>, seed: u64) -> Position<B> {
+    let mut rng = Rng::new(seed);
+    let (mut men, mut kings) = (
+        ByColour::new(B::EMPTY, B::EMPTY),
+        ByColour::new(B::EMPTY, B::EMPTY),
+    );
+    for sq in board.all().iter() {
+        let bit = B::bit(sq);
+        let roll = rng.below(12);
+        let player = Colour::BOTH[roll % 2];
+        match roll / 2 {
+            0 | 1 if !board.promotion(player).has(sq) => men[player] |= bit,
+            2 => kings[player] |= bit,
+            _ => {}
+        }
+    }
+    let side = Colour::BOTH[rng.below(2)];
+    match board.position_from_sets(men, kings, side) {
+        Some(pos) => pos,
+        None => panic!("a placement of disjoint sets on the board is a position"),
+    }
 }

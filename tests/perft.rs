@@ -650,6 +650,31 @@ fn reference_playouts_bushka_cylinder() {
     playouts("bushka-cylinder", 400);
 }
 
+/// Generated cylinders of every bitset width (`support::draughts_cylinder_toml`:
+/// 10x10, 14x14, 20x20; each direction stepped by two masked shifts), random games from
+/// random placements against the reference.
+#[test]
+fn reference_games_on_generated_cylinders() {
+    for size in [10, 14, 20] {
+        let board = AnyBoard::new(bushka_tests::load(&bushka_tests::draughts_cylinder_toml(
+            size, size,
+        )));
+        let mut cov = Coverage::default();
+        with_board!(&board, b => {
+            for game in 0..200 {
+                let start = lockstep::random_placement(b, 0xC11 ^ game);
+                let context = format!("{size}x{size} cylinder game {game}");
+                random_reference_game(b, start, (game, 120), &context, &mut cov);
+            }
+        });
+        eprintln!("{size}x{size} cylinder: {cov:?}");
+        assert!(
+            cov.capturing >= 1000 && cov.with_kings >= 1000,
+            "{size}x{size}: {cov:?}"
+        );
+    }
+}
+
 /// On the cylinder a tail man may belong to two lines at once, one along its lettered
 /// line and one around the wrap; when both fronts are the same cell that is one move by
 /// identity (crates/rules/RULES.md section 4), listed and counted once.

@@ -8,12 +8,13 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-use bushka_geometry::{ByColour, Cell, Colour};
+use bushka_geometry::{Cell, Colour};
 use bushka_rules::{
-    AnyBoard, Bits, Board, Game, Move, MoveKind, MoveList, Position, Record, Setup, perft,
+    AnyBoard, Bits, Board, Game, Move, MoveKind, MoveList, Position, Record, Setup, Sq, perft,
     with_board,
 };
 use bushka_tests::Rng;
+use bushka_tests::lockstep::random_placement;
 use proptest::prelude::*;
 
 /// Every built-in board.
@@ -31,6 +32,28 @@ fn boards() -> &'static [AnyBoard] {
                 None => panic!("no built-in `{name}`"),
             })
             .collect()
+    })
+}
+
+/// Generated cylinders (`support::draughts_cylinder_toml`), one per bitset width:
+/// 10x10 (`u64`), 14x14 (`u128`), 20x20 ([`bushka_rules::Wide`]), each of whose
+/// directions steps by two masked shifts.
+fn cylinders() -> &'static [AnyBoard] {
+    static CYLINDERS: OnceLock<Vec<AnyBoard>> = OnceLock::new();
+    CYLINDERS.get_or_init(|| {
+        let boards: Vec<AnyBoard> = [10, 14, 20]
+            .into_iter()
+            .map(|n| {
+                AnyBoard::new(bushka_tests::load(&bushka_tests::draughts_cylinder_toml(
+                    n, n,
+                )))
+            })
+            .collect();
+        assert!(matches!(
+            boards.as_slice(),
+            [AnyBoard::Narrow(_), AnyBoard::Medium(_), AnyBoard::Wide(_)]
+        ));
+        boards
     })
 }
 
@@ -381,33 +404,6 @@ fn check_record<B: Bits>(board: &Arc<Board<B>>, seed: u64, plies: usize) {
     }
 }
 
-/// A random placement of men and kings (each cell empty with probability 1/2, else a
-/// man or a king of either colour; men are kept off their own promotion zone), the
-/// side to move drawn too: positions no playout from the start reaches soon, dense
-/// with kings and captures in every direction.
-fn random_placement<B: Bits>(board: &Board<B>, seed: u64) -> Position<B> {
-    let mut rng = Rng::new(seed);
-    let (mut men, mut kings) = (
-        ByColour::new(B::EMPTY, B::EMPTY),
-        ByColour::new(B::EMPTY, B::EMPTY),
-    );
-    for sq in board.all().iter() {
-        let bit = B::bit(sq);
-        let roll = rng.below(12);
-        let player = Colour::BOTH[roll % 2];
-        match roll / 2 {
-            0 | 1 if !board.promotion(player).has(sq) => men[player] |= bit,
-            2 => kings[player] |= bit,
-            _ => {}
-        }
-    }
-    let side = Colour::BOTH[rng.below(2)];
-    match board.position_from_sets(men, kings, side) {
-        Some(pos) => pos,
-        None => panic!("a placement of disjoint sets on the board is a position"),
-    }
-}
-
 /// The bulk count at the last ply of perft ([`Board::count_legal`], which counts quiet
 /// moves with set arithmetic and takes the capture styles' shortcuts) equals the number
 /// of legal moves generated, and perft at depth 1 and 2 agrees with the generated tree.
@@ -426,6 +422,44 @@ fn check_bulk_count<B: Bits>(board: &Board<B>, pos: &Position<B>) {
         .map(|mv| board.moves(&pos.play(board, mv)).len() as u64)
         .sum();
     assert_eq!(perft(board, pos, 2), below, "{text}");
+}
+
+/// A step of a whole set (one shift, two masked shifts or the table, as the board was
+/// compiled) reaches exactly the neighbours of its cells, and a step back exactly the
+/// cells whose neighbour is in the set, in every direction, for a random set of cells
+/// of a density drawn from `seed`.
+fn check_set_steps<B: Bits>(board: &Board<B>, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let density = 1 + rng.below(4);
+    let set = board
+        .all()
+        .iter()
+        .filter(|_| rng.below(5) < density)
+        .fold(B::EMPTY, |set, sq| set | B::bit(sq));
+    for d in board.dirs() {
+        let (mut ahead, mut behind) = (B::EMPTY, B::EMPTY);
+        for sq in board.all().iter() {
+            let to = board.neighbour(sq, d);
+            if to == Sq::NONE {
+                continue;
+            }
+            if set.has(sq) {
+                ahead |= B::bit(to);
+            }
+            if set.has(to) {
+                behind |= B::bit(sq);
+            }
+        }
+        let g = board.geometry();
+        let name = format!("{} ({} cells)", g.meta().id, g.cell_count());
+        let shown = cells(board, set);
+        assert_eq!(board.step(set, d), ahead, "{name}: step {d:?} of {shown:?}");
+        assert_eq!(
+            board.step_back(set, d),
+            behind,
+            "{name}: step back {d:?} of {shown:?}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -480,6 +514,24 @@ proptest! {
             playout(b, seed, plies, |pos, _| check_bulk_count(b, pos));
             check_bulk_count(b, &random_placement(b, seed));
         });
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(64))]
+
+    #[test]
+    fn set_steps_match_the_neighbour_table(seed in any::<u64>()) {
+        for any in boards().iter().chain(cylinders()) {
+            with_board!(any, b => check_set_steps(b, seed));
+        }
+    }
+
+    /// The generated cylinders: perft's bulk count against the moves generated, on
+    /// random placements (the boards have no start position).
+    #[test]
+    fn cylinders_count_their_moves(board in 0..3usize, seed in any::<u64>()) {
+        with_board!(&cylinders()[board], b => check_bulk_count(b, &random_placement(b, seed)));
     }
 }
 

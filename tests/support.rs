@@ -386,19 +386,34 @@ pub fn check_embedding(g: &Geometry) {
         e.index.iter().all(|&i| (i as usize) < e.span),
         "bit index beyond span"
     );
-    for (d, s) in g.dirs().zip(&e.steps) {
-        if let Step::Shift(s) = *s {
-            for c in g.cells() {
-                if let Some(to) = g.neighbour(c, d) {
-                    assert_eq!(
-                        e.index[to.index()] as i64,
-                        e.index[c.index()] as i64 + s as i64,
-                        "shift {s} of direction {d:?} wrong on {} -> {}",
-                        g.name(c),
-                        g.name(to)
-                    );
-                }
+    for (d, step) in g.dirs().zip(&e.steps) {
+        let amounts: &[i32] = match step {
+            Step::Shift(s) => &[*s],
+            Step::Shifts(a, b) => {
+                assert!(a < b, "two shifts {a}, {b} of direction {d:?} not in order");
+                &[*a, *b]
             }
+            Step::Table => continue,
+        };
+        let mut used = BTreeSet::new();
+        for c in g.cells() {
+            if let Some(to) = g.neighbour(c, d) {
+                let delta = e.index[to.index()] as i32 - e.index[c.index()] as i32;
+                assert!(
+                    amounts.contains(&delta),
+                    "{step:?} of direction {d:?} wrong on {} -> {} (adds {delta})",
+                    g.name(c),
+                    g.name(to)
+                );
+                used.insert(delta);
+            }
+        }
+        if amounts.len() == 2 {
+            assert_eq!(
+                used.len(),
+                2,
+                "{step:?} of direction {d:?}: one amount unused"
+            );
         }
     }
 }
@@ -555,6 +570,40 @@ pub fn draughts_toml(width: usize, height: usize) -> String {
         ["up-right", "down-left"],
         &default_name(l, n),
     )
+}
+
+/// [`draughts_toml`] with the left and right edges glued into a cylinder, as
+/// `bushka-cylinder` glues Bushka's board: a step off one side (`width` even) comes
+/// back on the other, one row up or down, through explicit links.
+pub fn draughts_cylinder_toml(width: usize, height: usize) -> String {
+    let mut text = draughts_toml(width, height);
+    let g = load(&text);
+    let at: std::collections::HashMap<(i32, i32), Cell> =
+        g.cells().map(|c| (g.display(c), c)).collect();
+    // The screen step of each of SQUARE_DIRECTIONS' directions.
+    let screen = [
+        ("up-right", (1, 1)),
+        ("up-left", (-1, 1)),
+        ("down-left", (-1, -1)),
+        ("down-right", (1, -1)),
+    ];
+    for c in g.cells() {
+        let (x, y) = g.display(c);
+        for (name, (dx, dy)) in screen {
+            if g.neighbour(c, dir(&g, name)).is_some() {
+                continue;
+            }
+            let wrapped = ((x + dx).rem_euclid(width as i32), y + dy);
+            if let Some(&to) = at.get(&wrapped) {
+                text.push_str(&format!(
+                    "\n[[board.links]]\nfrom = \"{}\"\nto = \"{}\"\ndirection = \"{name}\"\n",
+                    g.name(c),
+                    g.name(to)
+                ));
+            }
+        }
+    }
+    text
 }
 
 /// A variant file for a hexagon of side `side` (default labels; `side` at most 13).

@@ -3,8 +3,10 @@
 //! A cell with lattice coordinates (L, N) gets index `a * L + b * N - min`. For every
 //! direction whose links all differ by the same index amount, a step in that direction
 //! is one shift of a bitset (after masking the cells that have a neighbour that way).
-//! Directions whose links do not agree (wrap-around links, warps) fall back to table
-//! lookups. The search picks the embedding with the fewest table directions, then the
+//! A direction whose links add one of two amounts (a lattice's step and a wrap-around
+//! link's, as on a cylinder) is two shifts of two masked sets. Directions whose links
+//! disagree more (warps) fall back to table lookups. The search picks the embedding
+//! with the fewest table directions, then the fewest two-shift directions, then the
 //! narrowest bitset, then the smallest span.
 
 use crate::index::Dir;
@@ -15,6 +17,9 @@ use crate::neighbours::Neighbours;
 pub enum Step {
     /// All links in the direction add this constant to the bit index.
     Shift(i32),
+    /// Each link adds one of these two amounts (the first is the smaller): the cells
+    /// of each amount are shifted by it.
+    Shifts(i32, i32),
     /// The links disagree: step cell by cell through the neighbour table.
     Table,
 }
@@ -67,9 +72,9 @@ pub(crate) fn embed(coords: &[(i32, i32)], links: &Neighbours, max_span: usize) 
                 continue;
             };
             let span = (max - min + 1) as usize;
-            // Once an embedding steps every direction by a shift, only a narrower
+            // Once an embedding steps every direction by one shift, only a narrower
             // span can beat it (its width class is no larger either).
-            if span > max_span || (best.0.0 == 0 && span >= best.0.2) {
+            if span > max_span || (best.0.0 == 0 && best.0.1 == 0 && span >= best.0.3) {
                 continue;
             }
             seen.clear();
@@ -101,23 +106,31 @@ pub(crate) fn embed(coords: &[(i32, i32)], links: &Neighbours, max_span: usize) 
     best.1
 }
 
-fn score(e: &Embedding) -> (usize, usize, usize) {
-    let tables = e.steps.iter().filter(|s| **s == Step::Table).count();
-    (tables, width_class(e.span), e.span)
+/// Lower is better: table directions, two-shift directions, width class, span.
+fn score(e: &Embedding) -> (usize, usize, usize, usize) {
+    let count = |of: fn(&Step) -> bool| e.steps.iter().filter(|s| of(s)).count();
+    let tables = count(|s| *s == Step::Table);
+    let twos = count(|s| matches!(s, Step::Shifts(..)));
+    (tables, twos, width_class(e.span), e.span)
 }
 
 fn direction_step(index: &[u32], links: &Neighbours, d: Dir) -> Step {
-    let mut shift = None;
+    let mut amounts: [Option<i32>; 2] = [None; 2];
     for (cell, &i) in links.cells().zip(index) {
         if let Some(to) = links.get(cell, d) {
             let delta = index[to.index()] as i32 - i as i32;
-            match shift {
-                None => shift = Some(delta),
-                Some(s) if s != delta => return Step::Table,
-                Some(_) => {}
+            match amounts {
+                [Some(a), _] if a == delta => {}
+                [_, Some(b)] if b == delta => {}
+                [None, _] => amounts[0] = Some(delta),
+                [_, None] => amounts[1] = Some(delta),
+                _ => return Step::Table,
             }
         }
     }
-    // A direction with no links at all steps nowhere; a zero shift marks it.
-    Step::Shift(shift.unwrap_or(0))
+    match amounts {
+        [Some(a), Some(b)] => Step::Shifts(a.min(b), a.max(b)),
+        // A direction with no links at all steps nowhere; a zero shift marks it.
+        [a, _] => Step::Shift(a.unwrap_or(0)),
+    }
 }

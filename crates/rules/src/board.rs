@@ -13,16 +13,22 @@ use crate::bits::{Bits, Sq};
 use crate::capture::jump::JumpClauses;
 
 /// One direction's step of a whole bitset, compiled from the embedding: the cells with
-/// a neighbour that way, then either one constant shift of their bits (a direction
-/// whose links all add the same amount to the bit index, as on every lattice board the
-/// embedding search could lay out) or the neighbour table, cell by cell.
+/// a neighbour that way, then one constant shift of their bits (a direction whose
+/// links all add the same amount to the bit index, as on every lattice board the
+/// embedding search could lay out), two shifts of two masked sets (a lattice's amount
+/// and a wrap-around link's, as on a cylinder), or the neighbour table, cell by cell.
 #[derive(Debug, Clone, Copy)]
 struct SetStep<B> {
+    /// The cells stepped by `by` (for `Two`, by its first amount).
     from: B,
+    /// For `Two`, the cells stepped by its second amount.
+    wrap: B,
     by: IndexShift,
     /// The shift as a rotation up (`Up(n)`: n, `Down(n)`: capacity - n), for
-    /// boards whose every step is a shift.
+    /// boards whose every step is a shift, and for `Two`'s first amount.
     rotation: u32,
+    /// `Two`'s second amount as a rotation up.
+    wrap_rotation: u32,
     /// The direction, for the table.
     dir: Dir,
 }
@@ -32,7 +38,14 @@ struct SetStep<B> {
 enum IndexShift {
     Up(u32),
     Down(u32),
+    /// `from` by the first amount, `wrap` by the second.
+    Two(i32, i32),
     Table,
+}
+
+/// A shift by `s` as a rotation up of a `capacity`-bit set.
+fn rotation(s: i32, capacity: usize) -> u32 {
+    s.rem_euclid(capacity as i32) as u32
 }
 
 /// Everything the move generator reads, compiled for bitset type `B`.
@@ -109,14 +122,22 @@ impl<B: Bits> Board<B> {
         }
         let mut neighbour = vec![[Sq::NONE; MAX_DIRS]; span];
         let mut has_neighbour = [B::EMPTY; MAX_DIRS];
+        // Per two-shift direction, the cells whose link adds its second amount.
+        let mut wraps = [B::EMPTY; MAX_DIRS];
         let mut opposite = [Dir::new(0); MAX_DIRS];
         let mut all = B::EMPTY;
         for (cell, &sq) in geometry.cells().zip(&sq_of_cell) {
             all |= B::bit(sq);
             for d in Dir::range(dirs) {
                 if let Some(to) = geometry.neighbour(cell, d) {
-                    neighbour[sq.index()][d.index()] = sq_of_cell[to.index()];
+                    let to = sq_of_cell[to.index()];
+                    neighbour[sq.index()][d.index()] = to;
                     has_neighbour[d.index()] |= B::bit(sq);
+                    if let Step::Shifts(_, second) = embedding.steps[d.index()]
+                        && to.index() as i32 - sq.index() as i32 == second
+                    {
+                        wraps[d.index()] |= B::bit(sq);
+                    }
                 }
             }
         }
@@ -124,29 +145,28 @@ impl<B: Bits> Board<B> {
             opposite[d.index()] = geometry.opposite(d);
         }
         let set_step = |d: Dir| {
-            let by = match embedding.steps[d.index()] {
-                Step::Shift(s) if s >= 0 => IndexShift::Up(s.unsigned_abs()),
-                Step::Shift(s) => IndexShift::Down(s.unsigned_abs()),
-                Step::Table => IndexShift::Table,
+            let (by, first, second) = match embedding.steps[d.index()] {
+                Step::Shift(s) if s >= 0 => (IndexShift::Up(s.unsigned_abs()), s, 0),
+                Step::Shift(s) => (IndexShift::Down(s.unsigned_abs()), s, 0),
+                Step::Shifts(a, b) => (IndexShift::Two(a, b), a, b),
+                Step::Table => (IndexShift::Table, 0, 0),
             };
-            let rotation = match by {
-                IndexShift::Up(n) => n % B::CAPACITY as u32,
-                IndexShift::Down(n) => {
-                    (B::CAPACITY as u32 - n % B::CAPACITY as u32) % B::CAPACITY as u32
-                }
-                IndexShift::Table => 0,
-            };
+            let wrap = wraps[d.index()];
             SetStep {
-                from: has_neighbour[d.index()],
+                from: has_neighbour[d.index()] & !wrap,
+                wrap,
                 by,
-                rotation,
+                rotation: rotation(first, B::CAPACITY),
+                wrap_rotation: rotation(second, B::CAPACITY),
                 dir: d,
             }
         };
         let no_step = SetStep {
             from: B::EMPTY,
+            wrap: B::EMPTY,
             by: IndexShift::Table,
             rotation: 0,
+            wrap_rotation: 0,
             dir: Dir::new(0),
         };
         let rotates = B::FAST_ROTATE
@@ -350,7 +370,7 @@ impl<B: Bits> Board<B> {
     }
 
     /// One step of `set`: a rotation when `ROTATES` (which the board then does),
-    /// otherwise its shift or its table.
+    /// otherwise its shift, its two shifts or its table.
     #[inline(always)]
     fn apply<const ROTATES: bool>(&self, step: &SetStep<B>, set: B) -> B {
         let from = set & step.from;
@@ -361,6 +381,11 @@ impl<B: Bits> Board<B> {
         match step.by {
             IndexShift::Up(n) => from.shift_up(n),
             IndexShift::Down(n) => from.shift_down(n),
+            // Masked, neither part leaves the range, so a rotation is its shift.
+            IndexShift::Two(_, _) if B::FAST_ROTATE => {
+                from.rotate_up(step.rotation) | (set & step.wrap).rotate_up(step.wrap_rotation)
+            }
+            IndexShift::Two(a, b) => from.shift(a) | (set & step.wrap).shift(b),
             IndexShift::Table => {
                 let mut out = B::EMPTY;
                 for sq in from.iter() {
