@@ -16,6 +16,7 @@
 //! walk of the tree below the root is in `tree`, the proof search in `prover`, the
 //! line and its draw rules in `line`.
 
+mod eval_cache;
 mod line;
 mod prover;
 mod tree;
@@ -36,6 +37,7 @@ use crate::limits::{Limits, step_cap};
 use crate::score::{MATE, MATE_BOUND};
 use crate::tables;
 use crate::tt::{Bound, MoveKey, Table};
+use eval_cache::EvalCache;
 use line::{Step, counted_out, game_path, repeats};
 use prover::{ProofLimits, ProofTable, Prover};
 
@@ -84,6 +86,8 @@ pub struct SearchResult<B: Bits> {
 pub struct Searcher<B: Bits> {
     board: Arc<Board<B>>,
     eval: Evaluator<B>,
+    /// This thread's recent evaluations.
+    evaluated: EvalCache,
     tt: Table,
     killers: Vec<[Option<MoveKey>; 2]>,
     history: Vec<i32>,
@@ -138,6 +142,7 @@ impl<B: Bits> Searcher<B> {
         Searcher {
             capture_horizon,
             eval,
+            evaluated: EvalCache::default(),
             tt: Table::new(tt_mib),
             killers: Vec::new(),
             history: Vec::new(),
@@ -195,6 +200,7 @@ impl<B: Bits> Searcher<B> {
     /// learned evaluation.
     pub fn use_classic_evaluation(&mut self) {
         self.eval = Evaluator::with_weights(&self.board, WEIGHTS);
+        self.evaluated.clear();
         self.tt.clear();
         self.helpers.clear();
     }
@@ -216,6 +222,7 @@ impl<B: Bits> Searcher<B> {
     /// server) and must hold no memory meanwhile.
     pub fn free_memory(&mut self) {
         self.tt.free();
+        self.evaluated.free();
         self.proofs.free();
         self.killers = Vec::new();
         self.history = Vec::new();
@@ -228,6 +235,7 @@ impl<B: Bits> Searcher<B> {
     /// Takes the search's memory, unless it holds it already.
     fn allocate(&mut self) {
         self.tt.allocate();
+        self.evaluated.allocate();
         if self.lists.is_empty() {
             self.killers = vec![[None; 2]; MAX_PLY + 1];
             self.history = vec![0; self.span * self.span];

@@ -55,6 +55,11 @@ impl<B: Bits> Searcher<B> {
         {
             return score;
         }
+        if depth > 0 {
+            // The node probes the table once its moves are generated (a quiescence
+            // node only when it must capture, so it is not asked for there).
+            self.tt.prefetch(pos.hash());
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let node_limited = self.node_limit != u64::MAX;
         if node_limited {
@@ -97,7 +102,10 @@ impl<B: Bits> Searcher<B> {
         }
         let forced_capture = first.kind.is_capture();
         if (depth <= 0 && !forced_capture) || depth <= -self.capture_horizon || ply >= MAX_PLY {
-            return self.evaluate(pos);
+            let (eval, board) = (&self.eval, &self.board);
+            return self
+                .evaluated
+                .score(pos.hash(), || eval.evaluate(board, pos));
         }
         let original_alpha = *alpha;
         let entry = self.tt.probe(pos.hash());
