@@ -656,9 +656,7 @@ fn reference_playouts_bushka_cylinder() {
 #[test]
 fn reference_games_on_generated_cylinders() {
     for size in [10, 14, 20] {
-        let board = AnyBoard::new(bushka_tests::load(&bushka_tests::draughts_cylinder_toml(
-            size, size,
-        )));
+        let board = bushka_tests::draughts_cylinder(size);
         let mut cov = Coverage::default();
         with_board!(&board, b => {
             for game in 0..200 {

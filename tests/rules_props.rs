@@ -43,11 +43,7 @@ fn cylinders() -> &'static [AnyBoard] {
     CYLINDERS.get_or_init(|| {
         let boards: Vec<AnyBoard> = [10, 14, 20]
             .into_iter()
-            .map(|n| {
-                AnyBoard::new(bushka_tests::load(&bushka_tests::draughts_cylinder_toml(
-                    n, n,
-                )))
-            })
+            .map(bushka_tests::draughts_cylinder)
             .collect();
         assert!(matches!(
             boards.as_slice(),

@@ -606,6 +606,12 @@ pub fn draughts_cylinder_toml(width: usize, height: usize) -> String {
     text
 }
 
+/// The board of [`draughts_cylinder_toml`] for a `size` x `size` board, compiled to the
+/// bitset width it needs (10: `u64`, 14: `u128`, 20: [`bushka_rules::Wide`]).
+pub fn draughts_cylinder(size: usize) -> bushka_rules::AnyBoard {
+    bushka_rules::AnyBoard::new(load(&draughts_cylinder_toml(size, size)))
+}
+
 /// A variant file for a hexagon of side `side` (default labels; `side` at most 13).
 pub fn hexagon_toml(side: usize) -> String {
     variant_toml(

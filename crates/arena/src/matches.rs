@@ -311,7 +311,8 @@ impl MatchReport {
 /// number of threads, as long as the players do not play on the clock nor search on
 /// several threads. Programs
 /// (`hub:`, `ugi:`, `dxp:` specs) are started once before the first game, so that one
-/// that cannot play fails the match at once.
+/// that cannot play fails the match at once; when every game is read back, none is
+/// started.
 pub fn run_match(
     board: &AnyBoard,
     config: &MatchConfig,
@@ -347,11 +348,15 @@ fn play_all<B: Bits>(
             .map(|ballot| ballot.game(board))
             .collect::<Result<_, _>>()?
     };
-    let roster = play::roster(
-        &[&config.first, &config.second],
-        board,
-        config.timed.as_ref(),
-    )?;
+    // A match read back whole plays no game, so its programs need not be there.
+    let specs = [&config.first, &config.second];
+    let every_game_saved =
+        (0..config.games).all(|index| saved.iter().any(|game| game.index == index));
+    let roster = if every_game_saved {
+        play::unstarted_roster(&specs, config.timed.as_ref())?
+    } else {
+        play::roster(&specs, board, config.timed.as_ref())?
+    };
     let context = Context {
         config,
         tables,

@@ -225,11 +225,20 @@ pub(crate) fn roster<B: Bits>(
     board: &Arc<Board<B>>,
     timed: Option<&Timed>,
 ) -> Result<Roster, ArenaError> {
-    let roster = Roster::new(specs, timed).map_err(|e| ArenaError::Player(e.to_string()))?;
+    let roster = unstarted_roster(specs, timed)?;
     roster
         .check(board)
         .map_err(|e| ArenaError::Player(e.to_string()))?;
     Ok(roster)
+}
+
+/// [`roster`] without starting any program: for a run that plays no game (a match
+/// whose every game is read back from its records).
+pub(crate) fn unstarted_roster(
+    specs: &[&PlayerSpec],
+    timed: Option<&Timed>,
+) -> Result<Roster, ArenaError> {
+    Roster::new(specs, timed).map_err(|e| ArenaError::Player(e.to_string()))
 }
 
 /// The game at the variant's start position, every game of a run begins as a copy

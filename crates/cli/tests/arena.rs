@@ -576,6 +576,47 @@ fn records(dir: &std::path::Path) -> Vec<(String, String)> {
     found
 }
 
+/// A match read back whole plays no game, so it starts no program: its report comes
+/// back after the program has gone; with a game missing, the program must play it, and
+/// its absence is an error naming it.
+#[test]
+fn a_match_read_back_whole_starts_no_program() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let program = tmp.path().join("engine");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_bushka"), &program).expect("a link");
+    let spec = format!("ugi,nodes=300:{} ugi", program.display());
+    let games = tmp.path().join("games");
+    let games_text = games.display().to_string();
+    let args = [
+        "match",
+        "--variant",
+        "hexbushka-4",
+        "--white",
+        "engine:nodes=300",
+        "--black",
+        &spec,
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--seed",
+        "3",
+        "--save",
+        &games_text,
+        "--resume",
+    ];
+    let played = ok(&args);
+    assert_eq!(records(&games).len(), 2);
+    std::fs::remove_file(&program).expect("the link removed");
+    assert_eq!(ok(&args), played, "the same report, read back");
+    std::fs::remove_file(games.join("game-0002.pdn")).expect("a record removed");
+    let err = fails(&args);
+    assert!(
+        err.contains(&format!("cannot start `{} ugi`", program.display())),
+        "{err}"
+    );
+}
+
 /// A match whose run was interrupted goes on from its saved games: those are read
 /// back (not played again) and the match ends as if it had never stopped, with or
 /// without an SPRT; records of another match, or edited, are refused by name.
