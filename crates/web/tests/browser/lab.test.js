@@ -99,7 +99,13 @@ test("an analysis shows the score and the best move's arrow", async () => {
   await page.selectOption("#analysis-time", "1000");
   await page.click("#analyse");
   await page.waitForFunction(() => /^[+-]\d+\.\d\d$|mate/.test(document.getElementById("score").textContent));
-  await page.waitForSelector("#board line.arrow");
+  // Attached, not "visible": an arrow straight up the screen is a line of zero width,
+  // which Playwright counts as hidden; its length shows it is drawn.
+  const arrow = await page.waitForSelector("#board line.arrow", { state: "attached" });
+  const length = await arrow.evaluate((line) =>
+    Math.hypot(line.x2.baseVal.value - line.x1.baseVal.value, line.y2.baseVal.value - line.y1.baseVal.value),
+  );
+  assert.ok(length > 0, `the arrow has a length (${length})`);
   assert.match(await page.textContent("#pv"), /\S+/);
   await page.waitForSelector("#analyse-stop", { state: "hidden" });
   await page.screenshot({ path: join(SHOTS, "analysis.png") });
