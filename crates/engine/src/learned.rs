@@ -13,7 +13,7 @@ use bushka_geometry::{
     BACK_STATES, ByColour, Cell, Colour, Dir, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS,
     TERMS,
 };
-use bushka_rules::{Bits, Board, Position};
+use bushka_rules::{Bits, Board, Position, Sq};
 
 use crate::score::MAX_EVAL;
 use crate::terms::TermTables;
@@ -72,8 +72,13 @@ pub struct Features<B: Bits> {
     /// Per colour and bit index, the cell's index in a per-cell block and a man's
     /// rank there.
     cell: ByColour<Vec<(u32, u32)>>,
-    /// Per colour, the directions ahead of a man read by the patterns.
-    front: ByColour<Vec<Dir>>,
+    /// Per colour and bit index, the bit indices of the neighbours a man there reads
+    /// in each pattern slot (`B::CAPACITY`, the mailbox's stand-in for no cell, where
+    /// there is none or the colour lacks the slot).
+    neighbours: ByColour<Vec<Around>>,
+    /// Per colour, slot and kind of cell, what a neighbour of that kind adds to a
+    /// man's front and back pattern codes (its state times the slot's place).
+    places: ByColour<[Places; MAX_SLOTS]>,
     /// Per colour and bit index, the cells a man there can still reach by forward
     /// steps.
     cone: ByColour<Vec<B>>,
@@ -83,10 +88,6 @@ pub struct Features<B: Bits> {
     at: Offsets,
     /// The sets the hand-written terms are counted with.
     tables: TermTables<B>,
-    /// Per colour, what its front and back pattern codes are multiplied by: the
-    /// slots it lacks (fewer forward directions than the other colour) read as off
-    /// the board, state 0.
-    pad: ByColour<(usize, usize)>,
 }
 
 /// Where each block of the weights vector starts.
@@ -119,11 +120,11 @@ impl<B: Bits> Features<B> {
             cells.into_iter().zip(ranks).collect::<Vec<_>>()
         };
         let cell = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
-        let front = layout.front.clone();
-        let pad = front.as_ref().map(|dirs| {
-            let missing = (layout.slots - dirs.len()) as u32;
-            (FRONT_STATES.pow(missing), BACK_STATES.pow(missing))
-        });
+        let neighbours = layout.front.as_ref().map(|dirs| neighbours(board, dirs));
+        let places = ByColour::new(
+            places(layout.slots, Colour::White),
+            places(layout.slots, Colour::Black),
+        );
         let cone = ByColour::new(cones(board, Colour::White), cones(board, Colour::Black));
         let at = Offsets {
             material: layout.offset("material"),
@@ -136,12 +137,12 @@ impl<B: Bits> Features<B> {
         Features {
             layout,
             cell,
-            front,
+            neighbours,
+            places,
             cone,
             wings: wings(board),
             at,
             tables: TermTables::new(board),
-            pad,
         }
     }
 
@@ -160,64 +161,33 @@ impl<B: Bits> Features<B> {
             self.tables
                 .king_reach(board, pos.kings(Colour::Black), empty),
         );
+        let mailbox = kinds(pos);
+        let kinds = mailbox.as_ref();
         for colour in Colour::BOTH {
             let sign = if colour == Colour::White { 1 } else { -1 };
             let them = colour.opponent();
-            let own = pos.pieces(colour);
             let theirs = pos.pieces(them);
             let men = pos.men(colour);
             let cells = &self.cell[colour];
+            let (around, places) = (&self.neighbours[colour], &self.places[colour]);
             let mut advancement = 0;
             let mut runaway = 0;
             for sq in men.iter() {
                 let i = sq.index();
-                advancement += cells[i].1 as i32;
+                let rank = cells[i].1;
+                advancement += rank as i32;
                 if (self.cone[colour][i] & theirs).is_empty() {
                     runaway += 1;
                 }
-            }
-            if !men.is_empty() {
-                // Per slot, the men whose neighbour that way is in each state: the
-                // patterns are read for all men at once, state by state.
-                let mut ahead = [[B::EMPTY; FRONT_STATES]; MAX_SLOTS];
-                let mut behind = [[B::EMPTY; BACK_STATES]; MAX_SLOTS];
-                let (their_men, their_kings) = (pos.men(them), pos.kings(them));
-                for (k, &d) in self.front[colour].iter().enumerate().take(MAX_SLOTS) {
-                    let next = |set: B| men & board.step_back(set, d);
-                    let on_board = next(board.all());
-                    ahead[k] = [
-                        men & !on_board,
-                        next(empty),
-                        next(men),
-                        next(pos.kings(colour)),
-                        next(their_men),
-                        next(their_kings),
-                    ];
-                    let back = board.opposite(d);
-                    let prev = |set: B| men & board.step_back(set, back);
-                    behind[k] = [
-                        men & !prev(board.all()),
-                        prev(empty),
-                        prev(own),
-                        prev(theirs),
-                    ];
+                // Every slot is read: past the layout's, a slot adds nothing.
+                let [ahead_at, behind_at] = &around[i];
+                let (mut ahead, mut behind) = (0, 0);
+                for ((place, &a), &b) in places.iter().zip(ahead_at).zip(behind_at) {
+                    ahead += place.front[usize::from(kinds[usize::from(a)])];
+                    behind += place.back[usize::from(kinds[usize::from(b)])];
                 }
-                let front_slots = self.front[colour].len().min(MAX_SLOTS);
-                let pad = self.pad[colour];
-                let mut front = |set: B, code: usize| {
-                    for sq in set.iter() {
-                        let i = sq.index();
-                        sink.man_front(colour, sign, i, cells[i].1 as usize, code * pad.0);
-                    }
-                };
-                combine(&ahead[..front_slots], men, 0, &mut front);
-                let mut back = |set: B, code: usize| {
-                    for sq in set.iter() {
-                        let i = sq.index();
-                        sink.man_back(sign, cells[i].1 as usize, code * pad.1);
-                    }
-                };
-                combine(&behind[..front_slots], men, 0, &mut back);
+                sink.man_front(colour, sign, i, rank as usize, ahead);
+                sink.man_back(sign, rank as usize, behind);
             }
             for sq in pos.kings(colour).iter() {
                 sink.king(colour, sign, sq.index());
@@ -329,25 +299,91 @@ impl<B: Bits> Sink for Listing<'_, B> {
     }
 }
 
-/// Calls `f(men, code)` for each combination of states of the slots `slots` (each
-/// slot: the men whose neighbour is in each state) that some of `men` show, `code`
-/// numbering the combination with the first slot most significant (after `prefix`).
-fn combine<B: Bits, const N: usize>(
-    slots: &[[B; N]],
-    men: B,
-    prefix: usize,
-    f: &mut impl FnMut(B, usize),
-) {
-    let Some((first, rest)) = slots.split_first() else {
-        f(men, prefix);
-        return;
-    };
-    for (state, &set) in first.iter().enumerate() {
-        let these = men & set;
-        if !these.is_empty() {
-            combine(rest, these, prefix * N + state, f);
+/// The kinds of cell in a mailbox ([`kinds`]): empty (or no cell's bit), a White
+/// man, a White king, a Black man, a Black king, and off the board (the stand-in
+/// past the last index).
+const KINDS: usize = 6;
+/// The stand-in's kind.
+const OFF: u8 = 5;
+
+/// Per kind of cell, a neighbour's state in a front pattern (off the board, empty,
+/// own man, own king, their man, their king), as White sees it and as Black does.
+const FRONT_STATE: ByColour<[usize; KINDS]> = ByColour::new([1, 2, 3, 4, 5, 0], [1, 4, 5, 2, 3, 0]);
+/// Per kind of cell, a neighbour's state in a back pattern (off the board, empty,
+/// own, theirs), as White sees it and as Black does.
+const BACK_STATE: ByColour<[usize; KINDS]> = ByColour::new([1, 2, 2, 3, 3, 0], [1, 3, 3, 2, 2, 0]);
+
+/// The board's contents, a byte per bit index: each piece's kind (see [`KINDS`]),
+/// 0 elsewhere, and [`OFF`] past the last index.
+#[inline]
+fn kinds<B: Bits>(pos: &Position<B>) -> B::Bytes {
+    let mut mailbox = B::ZERO_BYTES;
+    let bytes = mailbox.as_mut();
+    let sets = [
+        pos.men(Colour::White),
+        pos.kings(Colour::White),
+        pos.men(Colour::Black),
+        pos.kings(Colour::Black),
+    ];
+    for (kind, set) in (1..).zip(sets) {
+        for sq in set.iter() {
+            bytes[sq.index()] = kind;
         }
     }
+    bytes[B::CAPACITY] = OFF;
+    mailbox
+}
+
+/// The neighbours a man reads in each pattern slot: ahead, by the slot's direction,
+/// and behind, by its opposite.
+type Around = [[u16; MAX_SLOTS]; 2];
+
+/// The neighbours of every bit index along `dirs` (a colour's pattern slots) and
+/// their opposites; the mailbox's stand-in where there is none, and in the slots
+/// past `dirs`, which read as off the board.
+fn neighbours<B: Bits>(board: &Board<B>, dirs: &[Dir]) -> Vec<Around> {
+    let mut out = vec![[[B::CAPACITY as u16; MAX_SLOTS]; 2]; B::CAPACITY];
+    let index = |sq: Sq| {
+        if sq == Sq::NONE {
+            B::CAPACITY as u16
+        } else {
+            sq.index() as u16
+        }
+    };
+    for c in board.geometry().cells() {
+        let sq = board.sq(c);
+        let [ahead, behind] = &mut out[sq.index()];
+        for (k, &d) in dirs.iter().enumerate().take(MAX_SLOTS) {
+            ahead[k] = index(board.neighbour(sq, d));
+            behind[k] = index(board.neighbour(sq, board.opposite(d)));
+        }
+    }
+    out
+}
+
+/// What a neighbour of each kind adds to a man's pattern codes in one slot.
+#[derive(Debug, Clone, Copy)]
+struct Places {
+    /// To the front code.
+    front: [usize; KINDS],
+    /// To the back code.
+    back: [usize; KINDS],
+}
+
+/// Per slot, what each kind of neighbour adds to `colour`'s codes: its state times
+/// the slot's place, the first of `slots` slots the most significant (nothing in the
+/// slots past them).
+fn places(slots: usize, colour: Colour) -> [Places; MAX_SLOTS] {
+    let mut out = [Places {
+        front: [0; KINDS],
+        back: [0; KINDS],
+    }; MAX_SLOTS];
+    for (k, place) in out.iter_mut().enumerate().take(slots) {
+        let power = (slots - 1 - k) as u32;
+        place.front = FRONT_STATE[colour].map(|s| s * FRONT_STATES.pow(power));
+        place.back = BACK_STATE[colour].map(|s| s * BACK_STATES.pow(power));
+    }
+    out
 }
 
 /// The cells left and right of the board's centre as drawn (cells on the centre line

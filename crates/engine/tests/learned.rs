@@ -4,10 +4,13 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bushka_engine::{Learned, PlayerSpec, Term};
-use bushka_geometry::{Cell, Colour, EvalWeights, FeatureLayout, Geometry, Trained};
+use bushka_geometry::{
+    BACK_STATES, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, Geometry, Trained,
+};
 use bushka_rules::{AnyBoard, Bits, Board, Position, Setup, with_board};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -187,4 +190,117 @@ fn cells_a_symmetry_of_the_men_exchanges_share_their_weights() {
         }
     }
     assert!(layout.cells < geometry.cell_count());
+}
+
+/// `pos` with about one man in four of each colour crowned (seeded).
+fn with_kings<B: Bits>(board: &Board<B>, pos: &Position<B>, seed: u64) -> Position<B> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut setup = Setup::of(board, pos);
+    for colour in Colour::BOTH {
+        let (crowned, men) = setup.men[colour]
+            .iter()
+            .partition(|_| rng.random_range(0..4) == 0);
+        setup.men[colour] = men;
+        setup.kings[colour].extend::<Vec<Cell>>(crowned);
+    }
+    setup
+        .validate(board)
+        .expect("crowning men keeps a position valid")
+}
+
+/// The front and back pattern features of `pos`, read cell by cell from the
+/// geometry as the weights file's layout describes them: per man, each slot's
+/// neighbour along the slot's forward direction (off the board, empty, own man, own
+/// king, their man, their king) and along its opposite (off, empty, own, theirs),
+/// the first slot most significant, slots a colour lacks reading as off the board.
+fn naive_patterns<B: Bits>(board: &Board<B>, pos: &Position<B>) -> BTreeMap<u32, i32> {
+    let geometry = board.geometry();
+    let layout = FeatureLayout::of(geometry);
+    let setup = Setup::of(board, pos);
+    let piece = |cell: Cell| {
+        Colour::BOTH.into_iter().find_map(|c| {
+            if setup.men[c].contains(&cell) {
+                Some((c, false))
+            } else if setup.kings[c].contains(&cell) {
+                Some((c, true))
+            } else {
+                None
+            }
+        })
+    };
+    let (front_at, back_at) = (layout.offset("front"), layout.offset("back"));
+    let slots = layout.slots as u32;
+    let mut out = BTreeMap::new();
+    for colour in Colour::BOTH {
+        let sign = if colour == Colour::White { 1 } else { -1 };
+        let dirs = &layout.front[colour];
+        for &man in &setup.men[colour] {
+            let (mut ahead, mut behind) = (0, 0);
+            for k in 0..layout.slots {
+                let (front, back) = match dirs.get(k) {
+                    None => (0, 0),
+                    Some(&d) => {
+                        let state = |n: Option<Cell>| match n.map(|n| (n, piece(n))) {
+                            None => (0, 0),
+                            Some((_, None)) => (1, 1),
+                            Some((_, Some((c, king)))) if c == colour => (2 + usize::from(king), 2),
+                            Some((_, Some((_, king)))) => (4 + usize::from(king), 3),
+                        };
+                        (
+                            state(geometry.neighbour(man, d)).0,
+                            state(geometry.neighbour(man, geometry.opposite(d))).1,
+                        )
+                    }
+                };
+                ahead = ahead * FRONT_STATES + front;
+                behind = behind * BACK_STATES + back;
+            }
+            let rank = usize::from(layout.rank[colour][man.index()]);
+            for index in [
+                front_at + rank * FRONT_STATES.pow(slots) + ahead,
+                back_at + rank * BACK_STATES.pow(slots) + behind,
+            ] {
+                *out.entry(index as u32).or_insert(0) += sign;
+            }
+        }
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+#[test]
+fn patterns_read_each_mans_neighbours_as_the_geometry_links_them() {
+    // Boards of every kind: diagonal and orthogonal men, hexagonal, a cylinder whose
+    // steps wrap, boards whose men also step sideways or capture without jumping.
+    for name in [
+        "draughts",
+        "checkers",
+        "turkish",
+        "bushka",
+        "hexbushka",
+        "bushka-cylinder",
+        "breakthrough",
+        "fanorona",
+        "hexdame",
+    ] {
+        let geometry = common::geometry(name);
+        let layout = FeatureLayout::of(&geometry);
+        // The back patterns are the layout's last block.
+        let patterns = layout.offset("front")..layout.len();
+        let any = AnyBoard::new(geometry);
+        with_board!(&any, b => {
+            let learned = Learned::new(b, &random_weights(b.geometry(), 3));
+            let mut listed = Vec::new();
+            for (k, opening) in positions(b).iter().enumerate() {
+                let pos = with_kings(b, opening, k as u64);
+                learned.features().features(b, &pos, &mut listed);
+                let read: BTreeMap<u32, i32> = listed
+                    .iter()
+                    .filter(|(i, _)| patterns.contains(&(*i as usize)))
+                    .copied()
+                    .collect();
+                assert_eq!(read, naive_patterns(b, &pos), "{name}, position {k}");
+            }
+        });
+    }
 }

@@ -61,6 +61,11 @@ pub trait Bits:
     const CAPACITY: usize;
     /// The empty set.
     const EMPTY: Self;
+    /// A byte per index and one past them (a stand-in for [`Sq::NONE`]): a board's
+    /// contents as a mailbox, for reading many single cells.
+    type Bytes: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    /// [`Bits::Bytes`], all zero.
+    const ZERO_BYTES: Self::Bytes;
 
     /// The set holding `sq` alone.
     fn bit(sq: Sq) -> Self;
@@ -134,6 +139,8 @@ macro_rules! primitive_bits {
         impl Bits for $t {
             const CAPACITY: usize = <$t>::BITS as usize;
             const EMPTY: Self = 0;
+            type Bytes = [u8; <$t>::BITS as usize + 1];
+            const ZERO_BYTES: Self::Bytes = [0; <$t>::BITS as usize + 1];
 
             #[inline]
             fn bit(sq: Sq) -> Self {
@@ -228,6 +235,8 @@ impl Not for Wide {
 impl Bits for Wide {
     const CAPACITY: usize = 64 * WIDE_WORDS;
     const EMPTY: Self = Wide([0; WIDE_WORDS]);
+    type Bytes = [u8; 64 * WIDE_WORDS + 1];
+    const ZERO_BYTES: Self::Bytes = [0; 64 * WIDE_WORDS + 1];
 
     #[inline]
     fn bit(sq: Sq) -> Self {
