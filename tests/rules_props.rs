@@ -413,6 +413,16 @@ fn check_bulk_count<B: Bits>(board: &Board<B>, pos: &Position<B>) {
         "{text}"
     );
     assert_eq!(perft(board, pos, 1), legal.len() as u64, "{text}");
+    // At a search's horizon: the captures when it must capture, otherwise nothing
+    // listed, and whether there is a legal move.
+    let mobile = board.captures_or_mobility(pos, &mut scratch);
+    assert_eq!(mobile, !legal.is_empty(), "{text}");
+    let forced = legal
+        .as_slice()
+        .first()
+        .is_some_and(|mv| mv.kind.is_capture());
+    let listed = if forced { legal.as_slice() } else { &[] };
+    assert_eq!(scratch.as_slice(), listed, "{text}");
     let below: u64 = legal
         .iter()
         .map(|mv| board.moves(&pos.play(board, mv)).len() as u64)

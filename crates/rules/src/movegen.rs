@@ -15,13 +15,46 @@ impl<B: Bits> Board<B> {
     /// list's work budget runs out, `out` is left empty and
     /// [`MoveList::exhausted`] names the limit.
     pub fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList<B>) {
+        if self.captures_first(pos, out) {
+            self.quiet_moves(pos, out);
+            self.dedup(out);
+        }
+    }
+
+    /// What a search needs of `pos` at its horizon, where a position without a
+    /// capture is scored rather than searched: when `pos` must capture, `out` holds the
+    /// captures (its legal moves, as [`Board::legal_moves`] lists them); otherwise
+    /// `out` is left empty and the quiet moves are only looked for, with set
+    /// arithmetic, not listed. True when `pos` has a legal move. When the list's work
+    /// budget runs out, `out` is left empty, the answer is false and
+    /// [`MoveList::exhausted`] names the limit.
+    pub fn captures_or_mobility(&self, pos: &Position<B>, out: &mut MoveList<B>) -> bool {
+        if self.captures_first(pos, out) {
+            self.has_quiet_move(pos)
+        } else {
+            !out.is_empty()
+        }
+    }
+
+    /// Clears `out` and fills it with the captures of `pos`, if it has any; true when
+    /// its moves are the quiet ones (no capture, the game not over, the budget not
+    /// spent).
+    #[inline(always)]
+    fn captures_first(&self, pos: &Position<B>, out: &mut MoveList<B>) -> bool {
         out.clear();
         if self.is_over(pos) {
-            return;
+            return false;
         }
-        if !self.captures(pos, out) && out.exhausted().is_none() {
-            self.quiet_moves(pos, out);
+        if self.captures(pos, out) {
+            self.dedup(out);
+            return false;
         }
+        out.exhausted().is_none()
+    }
+
+    /// Merges the moves of `out` that are one move by identity.
+    #[inline(always)]
+    fn dedup(&self, out: &mut MoveList<B>) {
         if !self.lattice {
             // Explicit links (a wrap-around, a warp) can lead two straight walks from
             // one cell to one destination: by identity that is one move.
@@ -190,6 +223,29 @@ impl<B: Bits> Board<B> {
                 }
             }
         }
+    }
+
+    /// Whether the side to move has a quiet move (the moves of `quiet_moves`, found
+    /// with set arithmetic: a line of men moves only if its head can step, and a king
+    /// moves only if it can take its first step).
+    #[inline]
+    fn has_quiet_move(&self, pos: &Position<B>) -> bool {
+        let me = pos.side();
+        let men = pos.men(me);
+        let empty = self.all & !pos.occupied();
+        if self
+            .forward(me)
+            .iter()
+            .any(|&d| !(men & self.step_back(empty, d)).is_empty())
+        {
+            return true;
+        }
+        let kings = self.free_kings(pos);
+        !kings.is_empty()
+            && self
+                .king_move_dirs()
+                .iter()
+                .any(|&d| !(self.step(kings, d) & empty).is_empty())
     }
 
     /// The kings of the side to move that may make quiet moves: all but one whose run

@@ -65,7 +65,14 @@ impl<B: Bits> Searcher<B> {
         if node_limited {
             list.set_step_limit(step_cap(Some(self.node_limit.saturating_sub(self.nodes))));
         }
-        self.board.legal_moves(pos, &mut list);
+        // At the horizon a position without a capture is scored, not searched: its
+        // quiet moves are only looked for, not listed.
+        let mobile = if depth > 0 {
+            self.board.legal_moves(pos, &mut list);
+            !list.is_empty()
+        } else {
+            self.board.captures_or_mobility(pos, &mut list)
+        };
         if node_limited {
             self.nodes += list.steps_spent() / STEPS_PER_NODE;
             // The generation's steps may have spent the last of the nodes.
@@ -79,28 +86,30 @@ impl<B: Bits> Searcher<B> {
             self.lists[ply] = list;
             return 0;
         }
-        let result = self.node(pos, &list, depth, &mut alpha, beta, ply);
+        let result = self.node(pos, (&list, mobile), depth, &mut alpha, beta, ply);
         self.lists[ply] = list;
         result
     }
 
+    /// The node of `pos` once its moves are known: `list` and whether `pos` has a
+    /// legal move (at the horizon, `list` holds only captures).
     fn node(
         &mut self,
         pos: &Position<B>,
-        list: &MoveList<B>,
+        (list, mobile): (&MoveList<B>, bool),
         depth: i32,
         alpha: &mut i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let moves = list.as_slice();
-        let Some(first) = moves.first() else {
+        if !mobile {
             return terminal_score(&self.board, pos, ply);
-        };
+        }
         if ply > 0 && counted_out(&self.path, self.board.rules()) {
             return 0;
         }
-        let forced_capture = first.kind.is_capture();
+        let moves = list.as_slice();
+        let forced_capture = moves.first().is_some_and(|mv| mv.kind.is_capture());
         if (depth <= 0 && !forced_capture) || depth <= -self.capture_horizon || ply >= MAX_PLY {
             let (eval, board) = (&self.eval, &self.board);
             return self
@@ -245,7 +254,7 @@ impl<B: Bits> Searcher<B> {
             return None;
         }
         let mut low = high - 1;
-        let score = self.node(pos, list, shallow, &mut low, high, ply);
+        let score = self.node(pos, (list, true), shallow, &mut low, high, ply);
         self.pv[ply].clear();
         (!self.stopped && score >= high).then_some(score)
     }
