@@ -143,7 +143,9 @@ impl Table {
     /// zero bits, which the system gives without touching them.
     pub fn allocate(&mut self) {
         if self.slots.is_empty() {
-            self.slots = Arc::new(bytemuck::allocation::zeroed_slice_box(self.size));
+            let slots = bytemuck::allocation::zeroed_slice_box(self.size);
+            advise_huge_pages(&slots);
+            self.slots = Arc::new(slots);
         }
     }
 
@@ -209,6 +211,32 @@ impl Table {
             }
         }
     }
+}
+
+/// Asks the system to back the table with huge pages where it can (Linux's
+/// transparent huge pages, 2 MiB each): a probe lands anywhere in the table, and with
+/// small pages nearly every one also misses the processor's cache of page
+/// translations. Called before the table is touched; a hint only, which changes no
+/// result (the system may decline it, and other systems are not asked).
+fn advise_huge_pages(slots: &[Slot]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = slots.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(slots);
+        let from = start.next_multiple_of(PAGE);
+        if end > from {
+            // SAFETY: madvise reads and writes no memory of the program; the range is
+            // whole pages inside the table's own allocation, and MADV_HUGEPAGE only
+            // changes how the system backs them, never their contents.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, end - from, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
 }
 
 /// The words of a slot that hold an entry.
