@@ -3,6 +3,8 @@
 //! table's move, captures, killers, history), repetitions, endgame-table scores, and
 //! the checks that stop a search at its limits.
 
+use std::cmp::Reverse;
+
 use bushka_rules::{Bits, Move, MoveKind, MoveList, Position};
 
 use super::line::{Step, counted_out, repeats};
@@ -142,8 +144,9 @@ impl<B: Bits> Searcher<B> {
         let mut best_score = -MATE - 1;
         let mut best_move = None;
         let mut order = std::mem::take(&mut self.order[ply]);
-        for (i, &(_, index)) in order.iter().enumerate() {
-            let mv = &moves[index];
+        for i in 0..order.len() {
+            next_best(&mut order, i);
+            let mv = &moves[order[i].1];
             let child = pos.play(&self.board, mv);
             self.path
                 .push(Step::of(&self.board, &child, mv.kind == MoveKind::King));
@@ -259,7 +262,8 @@ impl<B: Bits> Searcher<B> {
         (!self.stopped && score >= high).then_some(score)
     }
 
-    /// Fills `self.order[ply]` with (priority, index) pairs, best first.
+    /// Fills `self.order[ply]` with (priority, index) pairs, in the list's order: the
+    /// search brings them forward best first ([`next_best`]).
     fn order_moves(&mut self, moves: &[Move<B>], tt_move: Option<MoveKey>, ply: usize) {
         let killers = self.killers[ply];
         let order = &mut self.order[ply];
@@ -280,7 +284,6 @@ impl<B: Bits> Searcher<B> {
             };
             order.push((priority, i));
         }
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     }
 
     fn reward(&mut self, mv: &Move<B>, depth: i32, ply: usize) {
@@ -292,6 +295,23 @@ impl<B: Bits> Searcher<B> {
         }
         let h = &mut self.history[mv.from.index() * self.span + mv.to.index()];
         *h = (*h + depth.max(1) * depth.max(1)).min(1 << 20);
+    }
+}
+
+/// Puts the best of the moves `order[i..]` at `i` (higher priority first, then the
+/// list's order: a total order, so the moves are tried exactly as a full sort would
+/// have them). The first is found alone, since a cut-off often comes before a second
+/// move is wanted; the rest are sorted when the second is.
+fn next_best(order: &mut [(i64, usize)], i: usize) {
+    let rank = |&(priority, index): &(i64, usize)| (priority, Reverse(index));
+    match i {
+        0 => {
+            if let Some(best) = (0..order.len()).max_by_key(|&j| rank(&order[j])) {
+                order.swap(0, best);
+            }
+        }
+        1 => order[1..].sort_unstable_by_key(|pair| Reverse(rank(pair))),
+        _ => {}
     }
 }
 
@@ -314,5 +334,32 @@ pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_best;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Moves brought forward one at a time come in the order a full sort gives: by
+    /// priority, ties in the list's order.
+    #[test]
+    fn next_best_gives_the_sorted_order() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        for _ in 0..2000 {
+            let len = rng.random_range(0..40);
+            // Few priorities, so that ties are common.
+            let listed: Vec<(i64, usize)> =
+                (0..len).map(|i| (rng.random_range(-3..4), i)).collect();
+            let mut sorted = listed.clone();
+            sorted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let mut order = listed;
+            for i in 0..order.len() {
+                next_best(&mut order, i);
+            }
+            assert_eq!(order, sorted);
+        }
     }
 }
