@@ -225,7 +225,9 @@ impl<B: Bits> Evaluator<B> {
     /// The side run down by [`Evaluator::cornering`]: only kings left, at least two
     /// kings behind, where the side without a move loses.
     pub fn run_down(&self, pos: &Position<B>) -> Option<Colour> {
-        if self.goal != Goal::NoMovesLoses {
+        // Both sides with men is the common case, and never run down.
+        let men_left = |p| !pos.men(p).is_empty();
+        if self.goal != Goal::NoMovesLoses || (men_left(Colour::White) && men_left(Colour::Black)) {
             return None;
         }
         let balance = self.material(pos);

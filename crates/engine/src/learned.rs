@@ -69,25 +69,33 @@ impl Term {
 #[derive(Debug, Clone)]
 pub struct Features<B: Bits> {
     layout: FeatureLayout,
-    /// Per colour and bit index, the cell's index in a per-cell block and a man's
-    /// rank there.
-    cell: ByColour<Vec<(u32, u32)>>,
-    /// Per colour and bit index, the bit indices of the neighbours a man there reads
-    /// in each pattern slot (`B::CAPACITY`, the mailbox's stand-in for no cell, where
-    /// there is none or the colour lacks the slot).
-    neighbours: ByColour<Vec<Around>>,
+    /// Per colour and bit index, what a piece of that colour there reads.
+    squares: ByColour<Vec<Square<B>>>,
     /// Per colour, slot and kind of cell, what a neighbour of that kind adds to a
     /// man's front and back pattern codes (its state times the slot's place).
     places: ByColour<[Places; MAX_SLOTS]>,
-    /// Per colour and bit index, the cells a man there can still reach by forward
-    /// steps.
-    cone: ByColour<Vec<B>>,
     /// The cells left and right of the board's centre as drawn.
     wings: (B, B),
     /// Where the blocks start.
     at: Offsets,
     /// The sets the hand-written terms are counted with.
     tables: TermTables<B>,
+}
+
+/// What a piece of one colour on one bit index reads, kept together so that a man
+/// costs one lookup.
+#[derive(Debug, Clone)]
+struct Square<B: Bits> {
+    /// The cell's index in a per-cell block.
+    cell: u32,
+    /// A man's rank there.
+    rank: u32,
+    /// The cells a man there can still reach by forward steps.
+    cone: B,
+    /// The bit indices of the neighbours a man there reads in each pattern slot
+    /// (`B::CAPACITY`, the mailbox's stand-in for no cell, where there is none or the
+    /// colour lacks the slot).
+    around: Around,
 }
 
 /// Where each block of the weights vector starts.
@@ -117,15 +125,23 @@ impl<B: Bits> Features<B> {
         let of_colour = |colour: Colour| {
             let cells = per_sq(&layout.cell_index[colour]);
             let ranks = per_sq(&layout.rank[colour].iter().map(|&r| u32::from(r)).collect());
-            cells.into_iter().zip(ranks).collect::<Vec<_>>()
+            let around = neighbours(board, &layout.front[colour]);
+            let cone = cones(board, colour);
+            (cells.into_iter().zip(ranks))
+                .zip(around.into_iter().zip(cone))
+                .map(|((cell, rank), (around, cone))| Square {
+                    cell,
+                    rank,
+                    cone,
+                    around,
+                })
+                .collect::<Vec<_>>()
         };
-        let cell = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
-        let neighbours = layout.front.as_ref().map(|dirs| neighbours(board, dirs));
+        let squares = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
         let places = ByColour::new(
             places(layout.slots, Colour::White),
             places(layout.slots, Colour::Black),
         );
-        let cone = ByColour::new(cones(board, Colour::White), cones(board, Colour::Black));
         let at = Offsets {
             material: layout.offset("material"),
             terms: layout.offset("terms"),
@@ -136,10 +152,8 @@ impl<B: Bits> Features<B> {
         };
         Features {
             layout,
-            cell,
-            neighbours,
+            squares,
             places,
-            cone,
             wings: wings(board),
             at,
             tables: TermTables::new(board),
@@ -168,23 +182,23 @@ impl<B: Bits> Features<B> {
             let them = colour.opponent();
             let theirs = pos.pieces(them);
             let men = pos.men(colour);
-            let cells = &self.cell[colour];
-            let (around, places) = (&self.neighbours[colour], &self.places[colour]);
+            let (squares, places) = (&self.squares[colour], &self.places[colour]);
             let mut advancement = 0;
             let mut runaway = 0;
             for sq in men.iter() {
                 let i = sq.index();
-                let rank = cells[i].1;
+                let square = &squares[i];
+                let rank = square.rank;
                 advancement += rank as i32;
-                if (self.cone[colour][i] & theirs).is_empty() {
+                if (square.cone & theirs).is_empty() {
                     runaway += 1;
                 }
                 // Every slot is read: past the layout's, a slot adds nothing.
-                let [ahead_at, behind_at] = &around[i];
+                let [ahead_at, behind_at] = &square.around;
                 let (mut ahead, mut behind) = (0, 0);
                 for ((place, &a), &b) in places.iter().zip(ahead_at).zip(behind_at) {
-                    ahead += place.front[usize::from(kinds[usize::from(a)])];
-                    behind += place.back[usize::from(kinds[usize::from(b)])];
+                    ahead += place.front[kind_of(kinds, a)];
+                    behind += place.back[kind_of(kinds, b)];
                 }
                 sink.man_front(colour, sign, i, rank as usize, ahead);
                 sink.man_back(sign, rank as usize, behind);
@@ -270,7 +284,7 @@ impl<B: Bits> Sink for Listing<'_, B> {
     fn man_front(&mut self, colour: Colour, sign: i32, i: usize, rank: usize, ahead: usize) {
         let f = self.features;
         let slots = f.layout.slots as u32;
-        let cell = f.cell[colour][i].0 as usize;
+        let cell = f.squares[colour][i].cell as usize;
         for index in [
             f.at.material,
             f.at.man_cells + cell,
@@ -288,7 +302,7 @@ impl<B: Bits> Sink for Listing<'_, B> {
 
     fn king(&mut self, colour: Colour, sign: i32, i: usize) {
         let f = self.features;
-        let cell = f.cell[colour][i].0 as usize;
+        let cell = f.squares[colour][i].cell as usize;
         self.out.push((f.at.material as u32 + 1, sign));
         self.out.push(((f.at.king_cells + cell) as u32, sign));
     }
@@ -305,6 +319,15 @@ impl<B: Bits> Sink for Listing<'_, B> {
 const KINDS: usize = 6;
 /// The stand-in's kind.
 const OFF: u8 = 5;
+/// The entries of a table by kind of cell: [`KINDS`] rounded up to a power of two,
+/// so that a kind read from the mailbox ([`kind_of`]) indexes it without a check.
+const KIND_SPAN: usize = 8;
+
+/// The kind of cell at bit index `at` in the mailbox `kinds`, below [`KIND_SPAN`].
+#[inline]
+fn kind_of(kinds: &[u8], at: u16) -> usize {
+    usize::from(kinds[usize::from(at)]) & (KIND_SPAN - 1)
+}
 
 /// Per kind of cell, a neighbour's state in a front pattern (off the board, empty,
 /// own man, own king, their man, their king), as White sees it and as Black does.
@@ -361,13 +384,14 @@ fn neighbours<B: Bits>(board: &Board<B>, dirs: &[Dir]) -> Vec<Around> {
     out
 }
 
-/// What a neighbour of each kind adds to a man's pattern codes in one slot.
+/// What a neighbour of each kind adds to a man's pattern codes in one slot (nothing
+/// in the entries past [`KINDS`]).
 #[derive(Debug, Clone, Copy)]
 struct Places {
     /// To the front code.
-    front: [usize; KINDS],
+    front: [usize; KIND_SPAN],
     /// To the back code.
-    back: [usize; KINDS],
+    back: [usize; KIND_SPAN],
 }
 
 /// Per slot, what each kind of neighbour adds to `colour`'s codes: its state times
@@ -375,13 +399,15 @@ struct Places {
 /// slots past them).
 fn places(slots: usize, colour: Colour) -> [Places; MAX_SLOTS] {
     let mut out = [Places {
-        front: [0; KINDS],
-        back: [0; KINDS],
+        front: [0; KIND_SPAN],
+        back: [0; KIND_SPAN],
     }; MAX_SLOTS];
     for (k, place) in out.iter_mut().enumerate().take(slots) {
         let power = (slots - 1 - k) as u32;
-        place.front = FRONT_STATE[colour].map(|s| s * FRONT_STATES.pow(power));
-        place.back = BACK_STATE[colour].map(|s| s * BACK_STATES.pow(power));
+        for kind in 0..KINDS {
+            place.front[kind] = FRONT_STATE[colour][kind] * FRONT_STATES.pow(power);
+            place.back[kind] = BACK_STATE[colour][kind] * BACK_STATES.pow(power);
+        }
     }
     out
 }
@@ -468,8 +494,8 @@ impl<B: Bits> Learned<B> {
             let mut king = vec![0; B::CAPACITY];
             for &c in &cells {
                 let i = board.sq(c).index();
-                let (cell, rank) = features.cell[colour][i];
-                let (cell, rank) = (cell as usize, rank as usize);
+                let square = &features.squares[colour][i];
+                let (cell, rank) = (square.cell as usize, square.rank as usize);
                 let base = fixed[at.material] + fixed[at.man_cells + cell];
                 for s in 0..front_states {
                     man[i * front_states + s] = base + fixed[at.front + rank * front_states + s];
