@@ -10,8 +10,7 @@
 //! ([`Features::features`], listing the features).
 
 use bushka_geometry::{
-    BACK_STATES, ByColour, Cell, Colour, Dir, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS,
-    TERMS,
+    BACK_STATES, ByColour, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS,
 };
 use bushka_rules::{Bits, Board, Position, Sq};
 
@@ -114,30 +113,10 @@ impl<B: Bits> Features<B> {
     pub fn new(board: &Board<B>) -> Features<B> {
         let geometry = board.geometry();
         let layout = FeatureLayout::of(geometry);
-        let span = B::CAPACITY;
-        let per_sq = |table: &Vec<u32>| {
-            let mut out = vec![0; span];
-            for c in geometry.cells() {
-                out[board.sq(c).index()] = table[c.index()];
-            }
-            out
-        };
-        let of_colour = |colour: Colour| {
-            let cells = per_sq(&layout.cell_index[colour]);
-            let ranks = per_sq(&layout.rank[colour].iter().map(|&r| u32::from(r)).collect());
-            let around = neighbours(board, &layout.front[colour]);
-            let cone = cones(board, colour);
-            (cells.into_iter().zip(ranks))
-                .zip(around.into_iter().zip(cone))
-                .map(|((cell, rank), (around, cone))| Square {
-                    cell,
-                    rank,
-                    cone,
-                    around,
-                })
-                .collect::<Vec<_>>()
-        };
-        let squares = ByColour::new(of_colour(Colour::White), of_colour(Colour::Black));
+        let squares = ByColour::new(
+            squares(board, &layout, Colour::White),
+            squares(board, &layout, Colour::Black),
+        );
         let places = ByColour::new(
             places(layout.slots, Colour::White),
             places(layout.slots, Colour::Black),
@@ -361,22 +340,34 @@ fn kinds<B: Bits>(pos: &Position<B>) -> B::Bytes {
 /// and behind, by its opposite.
 type Around = [[u16; MAX_SLOTS]; 2];
 
-/// The neighbours of every bit index along `dirs` (a colour's pattern slots) and
-/// their opposites; the mailbox's stand-in where there is none, and in the slots
-/// past `dirs`, which read as off the board.
-fn neighbours<B: Bits>(board: &Board<B>, dirs: &[Dir]) -> Vec<Around> {
-    let mut out = vec![[[B::CAPACITY as u16; MAX_SLOTS]; 2]; B::CAPACITY];
+/// What a piece of `colour` reads on every bit index: its cell, rank and cone, and its
+/// neighbours along the colour's pattern slots and their opposites (the mailbox's
+/// stand-in where there is none, in the slots past the colour's, and on the indices
+/// that hold no cell).
+fn squares<B: Bits>(board: &Board<B>, layout: &FeatureLayout, colour: Colour) -> Vec<Square<B>> {
+    let none = B::CAPACITY as u16;
     let index = |sq: Sq| {
         if sq == Sq::NONE {
-            B::CAPACITY as u16
+            none
         } else {
             sq.index() as u16
         }
     };
+    let blank = Square {
+        cell: 0,
+        rank: 0,
+        cone: B::EMPTY,
+        around: [[none; MAX_SLOTS]; 2],
+    };
+    let mut out = vec![blank; B::CAPACITY];
     for c in board.geometry().cells() {
         let sq = board.sq(c);
-        let [ahead, behind] = &mut out[sq.index()];
-        for (k, &d) in dirs.iter().enumerate().take(MAX_SLOTS) {
+        let square = &mut out[sq.index()];
+        square.cell = layout.cell_index[colour][c.index()];
+        square.rank = u32::from(layout.rank[colour][c.index()]);
+        square.cone = cone(board, sq, colour);
+        let [ahead, behind] = &mut square.around;
+        for (k, &d) in layout.front[colour].iter().enumerate().take(MAX_SLOTS) {
             ahead[k] = index(board.neighbour(sq, d));
             behind[k] = index(board.neighbour(sq, board.opposite(d)));
         }
@@ -432,24 +423,19 @@ fn wings<B: Bits>(board: &Board<B>) -> (B, B) {
     (left, right)
 }
 
-/// Per bit index, the cells a man of `colour` there can reach by forward steps.
-fn cones<B: Bits>(board: &Board<B>, colour: Colour) -> Vec<B> {
-    let mut out = vec![B::EMPTY; B::CAPACITY];
-    for c in board.geometry().cells() {
-        let sq = board.sq(c);
-        let mut cone = B::EMPTY;
-        let mut front = B::bit(sq);
-        while !front.is_empty() {
-            let mut next = B::EMPTY;
-            for &d in board.forward(colour) {
-                next |= board.step(front, d);
-            }
-            front = next & !cone;
-            cone |= next;
+/// The cells a man of `colour` on `sq` can still reach by forward steps.
+fn cone<B: Bits>(board: &Board<B>, sq: Sq, colour: Colour) -> B {
+    let mut cone = B::EMPTY;
+    let mut front = B::bit(sq);
+    while !front.is_empty() {
+        let mut next = B::EMPTY;
+        for &d in board.forward(colour) {
+            next |= board.step(front, d);
         }
-        out[sq.index()] = cone;
+        front = next & !cone;
+        cone |= next;
     }
-    out
+    cone
 }
 
 /// A learned evaluation in use: the features and their weights in fixed point, with
