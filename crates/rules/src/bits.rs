@@ -113,6 +113,11 @@ pub trait Bits:
     fn iter(self) -> BitIter<Self> {
         BitIter(self)
     }
+
+    /// Folds `f` over the indices, lowest first: what [`BitIter`]'s `fold` and
+    /// `for_each` run, a 64-bit word at a time (so an index of a `u128` costs what
+    /// one of a `u64` does).
+    fn fold_indices<A>(self, init: A, f: impl FnMut(A, Sq) -> A) -> A;
 }
 
 /// Iterator over the indices of a [`Bits`] set.
@@ -132,6 +137,22 @@ impl<B: Bits> Iterator for BitIter<B> {
             Some(i)
         }
     }
+
+    #[inline]
+    fn fold<A, F: FnMut(A, Sq) -> A>(self, init: A, f: F) -> A {
+        self.0.fold_indices(init, f)
+    }
+}
+
+/// Folds `f` over the indices of one 64-bit `word` whose bit 0 is index `base`.
+#[inline]
+fn fold_word<A>(mut word: u64, base: u16, init: A, f: &mut impl FnMut(A, Sq) -> A) -> A {
+    let mut acc = init;
+    while word != 0 {
+        acc = f(acc, Sq(base + word.trailing_zeros() as u16));
+        word &= word - 1;
+    }
+    acc
 }
 
 macro_rules! primitive_bits {
@@ -178,6 +199,12 @@ macro_rules! primitive_bits {
             #[inline]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn fold_indices<A>(self, init: A, mut f: impl FnMut(A, Sq) -> A) -> A {
+                (0..<$t>::BITS / 64).fold(init, |acc, w| {
+                    fold_word((self >> (64 * w)) as u64, 64 * w as u16, acc, &mut f)
+                })
             }
         }
     };
@@ -283,6 +310,12 @@ impl Bits for Wide {
         Sq(Self::CAPACITY as u16)
     }
     #[inline]
+    fn fold_indices<A>(self, init: A, mut f: impl FnMut(A, Sq) -> A) -> A {
+        (0..)
+            .zip(self.0)
+            .fold(init, |acc, (i, w)| fold_word(w, 64 * i, acc, &mut f))
+    }
+    #[inline]
     fn without_lowest(mut self) -> Self {
         for w in self.0.iter_mut() {
             if *w != 0 {
@@ -303,7 +336,36 @@ mod tests {
         b.iter().map(Sq::index).collect()
     }
 
+    /// The indices as a `for` loop reads them, by `next`.
+    fn by_next<B: Bits>(b: B) -> Vec<usize> {
+        let mut out = Vec::new();
+        for sq in b.iter() {
+            out.push(sq.index());
+        }
+        out
+    }
+
+    /// The indices as `fold` walks them.
+    fn by_fold<B: Bits>(b: B) -> Vec<usize> {
+        b.iter().fold(Vec::new(), |mut out, sq| {
+            out.push(sq.index());
+            out
+        })
+    }
+
     proptest! {
+        #[test]
+        fn fold_walks_what_next_yields(x in any::<u128>(), y in any::<u64>()) {
+            for set in [x, x << 64, x >> 64, x & x >> 3 & x >> 7] {
+                prop_assert_eq!(by_fold(set), by_next(set));
+                prop_assert_eq!(by_fold(set as u64), by_next(set as u64));
+            }
+            let mut w = Wide::EMPTY;
+            w.0[1] = x as u64;
+            w.0[WIDE_WORDS - 1] = y;
+            prop_assert_eq!(by_fold(w), by_next(w));
+        }
+
         #[test]
         fn wide_shift_matches_u128(x in any::<u128>(), s in -130i32..130) {
             let mut w = Wide::EMPTY;
