@@ -199,3 +199,41 @@ fn every_board_round_trips_from_the_start_and_with_black_to_move() {
         }
     }
 }
+
+/// On a wrapped board two captures can share a route and are written with their
+/// captured cells glued on (`g38x(f8)`): the reader keeps that `(` as part of the move,
+/// while a `(` after a space still opens a variation, and a suffix left open is an error
+/// naming its line.
+#[test]
+fn a_move_named_by_its_captured_cells_survives_a_record() {
+    let geometry = builtin("bushka-cylinder");
+    let board = AnyBoard::new(geometry);
+    with_board!(&board, b => {
+        let start = b.parse_position("B:Wb4,f8:BKg3").expect("position");
+        for taken in ["b4", "f8"] {
+            let mut game = Game::from_position(Arc::clone(b), start).expect("a game starts");
+            let legal = b.moves(&start);
+            let mv = legal
+                .iter()
+                .find(|m| m.captured.iter().map(|sq| b.name(sq)).eq([taken]))
+                .expect("the capture");
+            game.play(mv).expect("legal");
+            let text = Record::write(&game, &[("Variant".into(), "bushka-cylinder".into())]);
+            assert!(text.contains(&format!("g38x({taken})")), "{text}");
+            let record = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let replayed = record.replay(Arc::clone(b)).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(replayed.positions(), game.positions(), "{text}");
+        }
+        let text = "[FEN \"B:Wb4,f8:BKg3\"]\n1... g38x(b4) (1... g38x(f8) {or (this)}) *\n";
+        let record = Record::parse(text).expect("record");
+        let moves: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["g38x(b4)"]);
+        let game = record.replay(Arc::clone(b)).expect("replays");
+        let taken: Vec<&str> = game.moves()[0].captured.iter().map(|sq| b.name(sq)).collect();
+        assert_eq!(taken, ["b4"]);
+        let error = Record::parse("[FEN \"B:Wb4,f8:BKg3\"]\n1... g38x(b4 *\n")
+            .expect_err("open suffix")
+            .to_string();
+        assert!(error.contains("never closed") && error.contains("line 2"), "{error}");
+    });
+}

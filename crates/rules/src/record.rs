@@ -9,7 +9,9 @@
 //! ```
 //! Move numbers (`1.`, `1...`, `1`), annotations (`!`, `?`, `!?`, `??`), `{...}`
 //! comments (clock annotations such as `{[%clock w0:09:57 B0:09:58]}` among them) and
-//! `( ... )` variations (nested, spanning lines, holding comments) are skipped; a result token (`1-0`, `0-1`, `1/2-1/2`, the draughts `2-0`, `1-1`, `0-2`,
+//! `( ... )` variations (nested, spanning lines, holding comments) are skipped, while a `(`
+//! that follows a move with no space between is the move's captured-cells suffix
+//! (`g38x(b4)`, `28x10(19,24)`) and part of it; a result token (`1-0`, `0-1`, `1/2-1/2`, the draughts `2-0`, `1-1`, `0-2`,
 //! or `*`) ends the moves. Numbered boards write PDN numeric moves (`32-28`, `28x19`).
 
 use std::sync::Arc;
@@ -225,6 +227,8 @@ fn game_error(error: GameError, place: String, line: usize) -> RecordError {
 #[derive(Debug, Default)]
 struct MoveText {
     in_comment: bool,
+    /// Inside a move's captured-cells suffix: a `(` glued to the move's text.
+    in_suffix: bool,
     /// Variations open, each with the line of its `(`.
     variations: Vec<usize>,
     in_moves: bool,
@@ -248,6 +252,20 @@ impl MoveText {
         for (at, c) in raw.char_indices().chain([(raw.len(), ' ')]) {
             if self.in_comment {
                 self.in_comment = c != '}';
+                continue;
+            }
+            if self.in_suffix {
+                self.in_suffix = c != ')';
+                if at == raw.len() {
+                    return Err(RecordError::Syntax {
+                        line,
+                        why: "a move's `(` captured cells are never closed".into(),
+                    });
+                }
+                continue;
+            }
+            if c == '(' && token_start.is_some() {
+                self.in_suffix = true;
                 continue;
             }
             let ends_token = c.is_whitespace() || matches!(c, '{' | '(' | ')');
