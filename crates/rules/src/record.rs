@@ -220,15 +220,11 @@ fn game_error(error: GameError, place: String, line: usize) -> RecordError {
     }
 }
 
-/// The token without its move number (`12.`, `12...`, or a bare `12` before a
-/// MindSports move such as `12f45`). Numeric moves (`32-28`, `28x19`) keep their digits.
 /// The reader of a record's move text, line by line: what is still open from the
 /// lines before (a `{` comment, `(` variations) and whether moves have begun.
 #[derive(Debug, Default)]
 struct MoveText {
     in_comment: bool,
-    /// Inside a move's captured-cells suffix: a `(` glued to the move's text.
-    in_suffix: bool,
     /// Variations open, each with the line of its `(`.
     variations: Vec<usize>,
     in_moves: bool,
@@ -249,13 +245,16 @@ impl MoveText {
         record: &mut Record,
     ) -> Result<(), RecordError> {
         let mut token_start = None;
+        // Inside a move's captured-cells suffix: a `(` glued to the move's text (it
+        // never spans lines).
+        let mut in_suffix = false;
         for (at, c) in raw.char_indices().chain([(raw.len(), ' ')]) {
             if self.in_comment {
                 self.in_comment = c != '}';
                 continue;
             }
-            if self.in_suffix {
-                self.in_suffix = c != ')';
+            if in_suffix {
+                in_suffix = c != ')';
                 if at == raw.len() {
                     return Err(RecordError::Syntax {
                         line,
@@ -265,7 +264,7 @@ impl MoveText {
                 continue;
             }
             if c == '(' && token_start.is_some() {
-                self.in_suffix = true;
+                in_suffix = true;
                 continue;
             }
             let ends_token = c.is_whitespace() || matches!(c, '{' | '(' | ')');
@@ -335,6 +334,8 @@ fn take_token(token: &str, line: usize, record: &mut Record) -> Result<(), Recor
     Ok(())
 }
 
+/// The token without its move number (`12.`, `12...`, or a bare `12` before a
+/// MindSports move such as `12f45`). Numeric moves (`32-28`, `28x19`) keep their digits.
 fn without_move_number(token: &str) -> &str {
     let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
     if rest.len() == token.len() {
