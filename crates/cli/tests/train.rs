@@ -232,3 +232,54 @@ fn a_variant_written_by_new_trains_and_plays_with_its_weights() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--l2` with several penalties fits once with each, reports each one's held-out loss
+/// and keeps the lowest: the kept weights are those a training with that penalty
+/// alone writes, and the file's command records the list.
+#[test]
+fn several_penalties_keep_the_fit_with_the_lowest_held_out_loss() {
+    let dir = temp_dir("train-l2");
+    let alone = dir.join("alone.toml");
+    assert!(train(&alone.display().to_string()).status.success());
+    let swept = dir.join("swept.toml");
+    let out = train_with(&swept.display().to_string(), &["--l2", "1e-6,0.5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert!(report.contains("L2 1e-6: held-out loss"), "{report}");
+    assert!(
+        report.contains("(kept)\nL2 5e-1: held-out loss"),
+        "{report}"
+    );
+    assert_eq!(report.matches("(kept)").count(), 1, "{report}");
+    let without_command = |path: &std::path::Path| {
+        let text = std::fs::read_to_string(path).expect("written");
+        let command: Vec<&str> = text.lines().filter(|l| l.starts_with("command")).collect();
+        let rest: Vec<&str> = text.lines().filter(|l| !l.starts_with("command")).collect();
+        (command.concat(), rest.join("\n"))
+    };
+    let (alone_command, alone_rest) = without_command(&alone);
+    let (swept_command, swept_rest) = without_command(&swept);
+    assert_eq!(alone_rest, swept_rest);
+    assert!(!alone_command.contains("--l2"), "{alone_command}");
+    assert!(
+        swept_command.contains("--lambda 0.3 --l2 0.000001,0.5 --seed 3"),
+        "{swept_command}"
+    );
+
+    // Bad penalties are refused before any game is played.
+    let seventeen = vec!["0"; 17].join(",");
+    for (bad, says) in [
+        ("-1", "`--l2 -1`"),
+        ("2", "`--l2 2`"),
+        ("NaN", "`--l2 NaN`"),
+        (seventeen.as_str(), "not 17"),
+        ("x", "invalid value 'x'"),
+    ] {
+        let out = train_with(&dir.join("bad.toml").display().to_string(), &["--l2", bad]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{bad}: {err}");
+        assert!(err.contains(says), "{bad}: {err}");
+        assert!(!dir.join("bad.toml").exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

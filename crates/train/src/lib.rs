@@ -24,7 +24,7 @@ use crate::fit::FitOptions;
 use crate::selfplay::{Samples, Score, play_game};
 
 /// How a training runs.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TrainOptions {
     /// Self-play games.
     pub games: u32,
@@ -40,8 +40,10 @@ pub struct TrainOptions {
     pub threads: usize,
     /// Passes of the fit over the positions.
     pub epochs: u32,
-    /// L2 penalty per weight.
-    pub l2: f64,
+    /// L2 penalties per weight to try: the fit runs once with each and keeps the
+    /// weights whose held-out loss is lowest (the first on a tie, or when nothing is
+    /// held out).
+    pub l2: Vec<f64>,
     /// Transposition table of each self-play search, in MiB.
     pub hash_mib: usize,
     /// How much a position's target is its game's result (the rest is the search's
@@ -54,6 +56,12 @@ pub struct TrainOptions {
     pub learned_player: bool,
 }
 
+/// The L2 penalty a training uses unless told otherwise.
+pub const DEFAULT_L2: f64 = 1e-6;
+
+/// Most L2 penalties one training tries (each is a whole fit).
+pub const MAX_PENALTIES: usize = 16;
+
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
         TrainOptions {
@@ -64,7 +72,7 @@ impl Default for TrainOptions {
             seed: 1,
             threads: 1,
             epochs: 300,
-            l2: 1e-6,
+            l2: vec![DEFAULT_L2],
             hash_mib: 8,
             lambda: 0.3,
             learned_player: false,
@@ -76,7 +84,8 @@ impl Default for TrainOptions {
 pub struct Progress<'a> {
     /// After each game.
     pub game: &'a (dyn Fn() + Sync),
-    /// After each pass of the fit, with its number.
+    /// After each pass of the fit, with the passes done (of `epochs` for each
+    /// penalty, every penalty's fit counted).
     pub epoch: &'a (dyn Fn(u32) + Sync),
 }
 
@@ -97,6 +106,10 @@ pub struct Report {
     pub held_loss: f64,
     /// The held-out loss of the best constant guess (the mean target), for scale.
     pub constant_loss: f64,
+    /// Each L2 penalty tried, with its fit's held-out loss, in the order given.
+    pub penalties: Vec<(f64, f64)>,
+    /// The penalty whose weights were kept.
+    pub l2: f64,
 }
 
 /// A training that cannot run.
@@ -108,6 +121,12 @@ pub enum TrainError {
     /// A result weight outside 0 to 1.
     #[error("`--lambda {0}`: the weight of the games' results must be between 0 and 1")]
     Lambda(f64),
+    /// An L2 penalty that is negative, not a number, or above 1.
+    #[error("`--l2 {0}`: an L2 penalty must be a number from 0 to 1")]
+    L2(f64),
+    /// No L2 penalty, or more than a training tries.
+    #[error("`--l2`: give from 1 to {MAX_PENALTIES} penalties, not {0}")]
+    Penalties(usize),
     /// The self-play gave too few positions.
     #[error(
         "the self-play gave {0} quiet positions, too few to fit (play more games, or fewer random opening plies)"
@@ -148,6 +167,12 @@ pub fn train(
     }
     if !(0.0..=1.0).contains(&options.lambda) {
         return Err(TrainError::Lambda(options.lambda));
+    }
+    if options.l2.is_empty() || options.l2.len() > MAX_PENALTIES {
+        return Err(TrainError::Penalties(options.l2.len()));
+    }
+    if let Some(&bad) = options.l2.iter().find(|l2| !(0.0..=1.0).contains(*l2)) {
+        return Err(TrainError::L2(bad));
     }
     if options.learned_player && geometry.weights().is_none() {
         return Err(TrainError::NoLearnedPlayer);
@@ -204,18 +229,33 @@ fn train_on<B: Bits>(
         (0..samples.len()).partition(|&i| samples.game[i] % 10 == 9);
     let mut start = vec![0.0; layout.len()];
     start[layout.offset("material")] = 1.0;
-    let fit = fit::fit(
-        &samples,
-        &fitted,
-        &held,
-        start,
-        FitOptions {
-            epochs: options.epochs,
-            rate: 0.02,
-            l2: options.l2,
-        },
-        progress.epoch,
-    );
+    let mut penalties = Vec::with_capacity(options.l2.len());
+    let mut best: Option<(f64, fit::Fit)> = None;
+    for (round, &l2) in (0u32..).zip(&options.l2) {
+        let done = round * options.epochs;
+        let fit = fit::fit(
+            &samples,
+            &fitted,
+            &held,
+            start.clone(),
+            FitOptions {
+                epochs: options.epochs,
+                rate: 0.02,
+                l2,
+            },
+            &|epoch| (progress.epoch)(done + epoch),
+        );
+        penalties.push((l2, fit.held_loss));
+        if best
+            .as_ref()
+            .is_none_or(|(_, kept)| fit.held_loss < kept.held_loss)
+        {
+            best = Some((l2, fit));
+        }
+    }
+    let Some((l2, fit)) = best else {
+        return Err(TrainError::Penalties(0));
+    };
     let mean = fitted
         .iter()
         .map(|&i| f64::from(samples.target[i]))
@@ -253,6 +293,8 @@ fn train_on<B: Bits>(
         train_loss: fit.train_loss,
         held_loss: fit.held_loss,
         constant_loss,
+        penalties,
+        l2,
     })
 }
 
@@ -277,5 +319,29 @@ mod tests {
         };
         let refused = train(&geometry, &options, "", &progress).expect_err("refused");
         assert_eq!(refused, TrainError::NoLearnedPlayer);
+    }
+
+    /// No penalty, too many, or one outside 0 to 1: refused before any game.
+    #[test]
+    fn bad_penalties_are_refused_before_any_game() {
+        let text = include_str!("../../../tests/data/draughts-6x6.toml");
+        let geometry = bushka_geometry::load_str(text, "draughts-6x6.toml").expect("loads");
+        let progress = Progress {
+            game: &|| panic!("no game is played"),
+            epoch: &|_| panic!("no fit runs"),
+        };
+        for (l2, expected) in [
+            (vec![], TrainError::Penalties(0)),
+            (vec![0.0; MAX_PENALTIES + 1], TrainError::Penalties(17)),
+            (vec![1e-6, -1e-3], TrainError::L2(-1e-3)),
+            (vec![1.5], TrainError::L2(1.5)),
+        ] {
+            let options = TrainOptions {
+                l2,
+                ..TrainOptions::default()
+            };
+            let refused = train(&geometry, &options, "", &progress).expect_err("refused");
+            assert_eq!(refused, expected);
+        }
     }
 }

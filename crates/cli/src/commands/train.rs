@@ -34,6 +34,15 @@ pub struct Args {
     /// self-play search's score of it (1: results alone).
     #[arg(long, default_value_t = 0.3)]
     lambda: f64,
+    /// L2 penalty per weight of the fit; several, comma-separated, fit once each and
+    /// keep the weights with the lowest held-out loss.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1e-6",
+        allow_negative_numbers = true
+    )]
+    l2: Vec<f64>,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -76,6 +85,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         threads,
         epochs: args.epochs,
         lambda: args.lambda,
+        l2: args.l2.clone(),
         learned_player: args.player_weights.is_some(),
         ..TrainOptions::default()
     };
@@ -84,8 +94,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .as_ref()
         .map(|p| format!(" --player-weights {}", p.display()))
         .unwrap_or_default();
+    let l2 = if args.l2 == [bushka_train::DEFAULT_L2] {
+        String::new()
+    } else {
+        let list: Vec<String> = args.l2.iter().map(f64::to_string).collect();
+        format!(" --l2 {}", list.join(","))
+    };
     let command = format!(
-        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {} --seed {}{player}",
+        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {}{l2} --seed {}{player}",
         args.variant,
         args.games,
         args.nodes,
@@ -96,7 +112,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.seed
     );
     let games = progress_of(u64::from(args.games), "self-play", "games");
-    let epochs = progress_of(u64::from(args.epochs), "fit", "passes");
+    let passes = u64::from(args.epochs) * args.l2.len() as u64;
+    let epochs = progress_of(passes, "fit", "passes");
     epochs.set_position(0);
     let progress = Progress {
         game: &|| games.inc(1),
@@ -116,10 +133,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
         error,
     })?;
     let [white, draws, black] = report.results;
+    let penalties = if report.penalties.len() > 1 {
+        let lines: Vec<String> = report
+            .penalties
+            .iter()
+            .map(|(l2, held)| {
+                let kept = if *l2 == report.l2 { " (kept)" } else { "" };
+                format!("L2 {l2:e}: held-out loss {held:.4}{kept}\n")
+            })
+            .collect();
+        lines.concat()
+    } else {
+        String::new()
+    };
     let (fitted, held) = report.positions;
     output::println(&format!(
         "{} games: White won {white}, drawn {draws}, Black won {black}\n\
          {fitted} positions fitted, {held} held out (every tenth game's)\n\
+         {penalties}\
          loss (mean cross-entropy): fitted {:.4}, held out {:.4}, a constant guess {:.4}\n\
          {} weights, {:.1} centi-men per logit, written to {}",
         args.games,
