@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "1e-6",
+        default_values_t = [bushka_train::DEFAULT_L2],
         allow_negative_numbers = true
     )]
     l2: Vec<f64>,
