@@ -283,3 +283,53 @@ fn several_penalties_keep_the_fit_with_the_lowest_held_out_loss() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--rays`: the fit reads the cells one and two steps along every direction from
+/// each man, the file gains their block and the command records the option; without
+/// it the file has no rays (so that the files written before them still reproduce).
+#[test]
+fn a_training_with_rays_writes_their_weights_and_the_engine_plays_with_them() {
+    let dir = temp_dir("train-rays");
+    let plain = dir.join("plain.toml");
+    assert!(train(&plain.display().to_string()).status.success());
+    let plain = std::fs::read_to_string(&plain).expect("written");
+    assert!(!plain.contains("rays = "), "{plain}");
+    let weights = dir.join("rays.weights.toml");
+    let out = train_with(&weights.display().to_string(), &["--rays"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&weights).expect("written");
+    assert!(written.contains("--seed 3 --rays\""), "{written}");
+    let rays = written
+        .lines()
+        .find(|l| l.starts_with("rays = ["))
+        .expect("a rays block");
+    assert!(
+        rays.contains(|c: char| c.is_ascii_digit() && c != '0'),
+        "{rays}"
+    );
+
+    let variant = dir.join("six.toml");
+    std::fs::write(&variant, variant_naming("rays.weights.toml")).expect("variant written");
+    let variant = variant.display().to_string();
+    let out = bushka(&["check", &variant]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = bushka(&[
+        "analyse",
+        "--variant",
+        &variant,
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("bestmove"), "{}", stdout(&out));
+    // A rays block of the wrong length is refused with its key.
+    let broken = dir.join("broken.weights.toml");
+    std::fs::write(&broken, written.replacen("rays = [", "rays = [1.0, ", 1)).expect("written");
+    std::fs::write(dir.join("six.toml"), variant_naming("broken.weights.toml")).expect("written");
+    let out = bushka(&["check", &variant]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("weights.rays"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

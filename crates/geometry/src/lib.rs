@@ -50,5 +50,6 @@ pub use rules::{
     MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
 };
 pub use weights::{
-    BACK_STATES, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS, Trained,
+    BACK_STATES, EvalWeights, FRONT_STATES, FeatureLayout, MAX_RAYS, MAX_SLOTS, RAY_STATES, TERMS,
+    Trained,
 };
