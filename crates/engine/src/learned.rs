@@ -1,8 +1,7 @@
 //! The learned evaluation: a weighted sum of generic features of the compiled board
 //! ([`FeatureLayout`]: material, a weight per cell for men and for kings, the
-//! patterns of the cells ahead of and behind each man by its rank, the rays of two
-//! cells along each direction from each man, and the named [`TERMS`]), with weights
-//! fitted to self-play results by `bushka train`.
+//! patterns of the cells ahead of and behind each man by its rank, and the named
+//! [`TERMS`]), with weights fitted to self-play results by `bushka train`.
 //!
 //! Features are read from White's view: each White feature counts +1 and each Black
 //! one −1 (through the board's colour-swapping mirror, so that both colours share
@@ -11,8 +10,7 @@
 //! ([`Features::features`], listing the features).
 
 use bushka_geometry::{
-    BACK_STATES, ByColour, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, MAX_RAYS,
-    MAX_SLOTS, RAY_STATES, TERMS,
+    BACK_STATES, ByColour, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS,
 };
 use bushka_rules::{Bits, Board, Position, Sq};
 
@@ -75,9 +73,6 @@ pub struct Features<B: Bits> {
     /// Per colour, slot and kind of cell, what a neighbour of that kind adds to a
     /// man's front and back pattern codes (its state times the slot's place).
     places: ByColour<[Places; MAX_SLOTS]>,
-    /// Per colour and kind of cell, what a cell of that kind adds to a ray's code one
-    /// step away and two steps away.
-    ray_places: ByColour<[[usize; KIND_SPAN]; 2]>,
     /// The cells left and right of the board's centre as drawn.
     wings: (B, B),
     /// Where the blocks start.
@@ -100,11 +95,6 @@ struct Square<B: Bits> {
     /// (`B::CAPACITY`, the mailbox's stand-in for no cell, where there is none or the
     /// colour lacks the slot).
     around: Around,
-    /// Where a man's rays start in the ray block: its colour's set and rank.
-    ray_base: u32,
-    /// The bit indices one and two steps along each ray direction (the stand-in where
-    /// there is no cell).
-    rays: [[u16; 2]; MAX_RAYS],
 }
 
 /// Where each block of the weights vector starts.
@@ -116,7 +106,6 @@ struct Offsets {
     king_cells: usize,
     front: usize,
     back: usize,
-    rays: usize,
 }
 
 impl<B: Bits> Features<B> {
@@ -132,7 +121,6 @@ impl<B: Bits> Features<B> {
             places(layout.slots, Colour::White),
             places(layout.slots, Colour::Black),
         );
-        let ray_places = ByColour::new(ray_places(Colour::White), ray_places(Colour::Black));
         let at = Offsets {
             material: layout.offset("material"),
             terms: layout.offset("terms"),
@@ -140,13 +128,11 @@ impl<B: Bits> Features<B> {
             king_cells: layout.offset("king_cells"),
             front: layout.offset("front"),
             back: layout.offset("back"),
-            rays: layout.offset("rays"),
         };
         Features {
             layout,
             squares,
             places,
-            ray_places,
             wings: wings(board),
             at,
             tables: TermTables::new(board),
@@ -170,18 +156,12 @@ impl<B: Bits> Features<B> {
         );
         let mailbox = kinds(pos);
         let kinds = mailbox.as_ref();
-        let rays = if sink.reads_rays() {
-            self.layout.rays[Colour::White].len()
-        } else {
-            0
-        };
         for colour in Colour::BOTH {
             let sign = if colour == Colour::White { 1 } else { -1 };
             let them = colour.opponent();
             let theirs = pos.pieces(them);
             let men = pos.men(colour);
             let (squares, places) = (&self.squares[colour], &self.places[colour]);
-            let [near, far] = &self.ray_places[colour];
             // Folded, not looped: a fold walks a two-word set a word at a time.
             let (advancement, runaway) = men.iter().fold((0, 0), |(advancement, runaway), sq| {
                 let i = sq.index();
@@ -196,14 +176,6 @@ impl<B: Bits> Features<B> {
                 }
                 sink.man_front(colour, sign, i, rank as usize, ahead);
                 sink.man_back(sign, rank as usize, behind);
-                let mut at = square.ray_base as usize;
-                for &[one, two] in &square.rays[..rays] {
-                    sink.ray(
-                        sign,
-                        at + near[kind_of(kinds, one)] + far[kind_of(kinds, two)],
-                    );
-                    at += RAY_STATES;
-                }
                 let free = (square.cone & theirs).is_empty();
                 (advancement + rank as i32, runaway + i32::from(free))
             });
@@ -240,21 +212,14 @@ impl<B: Bits> Features<B> {
     }
 
     /// The features of `pos` from White's view, summed per index, into `out`
-    /// (cleared first); the rays only when `rays` is set.
-    pub fn features(
-        &self,
-        board: &Board<B>,
-        pos: &Position<B>,
-        rays: bool,
-        out: &mut Vec<(u32, i32)>,
-    ) {
+    /// (cleared first).
+    pub fn features(&self, board: &Board<B>, pos: &Position<B>, out: &mut Vec<(u32, i32)>) {
         out.clear();
         self.visit(
             board,
             pos,
             &mut Listing {
                 features: self,
-                rays,
                 out: &mut *out,
             },
         );
@@ -279,10 +244,6 @@ trait Sink {
     fn man_front(&mut self, colour: Colour, sign: i32, i: usize, rank: usize, ahead: usize);
     /// A man of rank `rank` whose pattern behind is in state `behind`.
     fn man_back(&mut self, sign: i32, rank: usize, behind: usize);
-    /// Whether the rays are read.
-    fn reads_rays(&self) -> bool;
-    /// A man's ray in state `at` of the ray block (its set, rank, direction and code).
-    fn ray(&mut self, sign: i32, at: usize);
     /// A king of `colour` on bit `i`.
     fn king(&mut self, colour: Colour, sign: i32, i: usize);
     /// Term `t` with `value`, signed.
@@ -292,7 +253,6 @@ trait Sink {
 /// Lists the features (the trainer's view).
 struct Listing<'a, B: Bits> {
     features: &'a Features<B>,
-    rays: bool,
     out: &'a mut Vec<(u32, i32)>,
 }
 
@@ -314,14 +274,6 @@ impl<B: Bits> Sink for Listing<'_, B> {
         let f = self.features;
         let index = f.at.back + rank * BACK_STATES.pow(f.layout.slots as u32) + behind;
         self.out.push((index as u32, sign));
-    }
-
-    fn reads_rays(&self) -> bool {
-        self.rays
-    }
-
-    fn ray(&mut self, sign: i32, at: usize) {
-        self.out.push(((self.features.at.rays + at) as u32, sign));
     }
 
     fn king(&mut self, colour: Colour, sign: i32, i: usize) {
@@ -401,16 +353,7 @@ fn squares<B: Bits>(board: &Board<B>, layout: &FeatureLayout, colour: Colour) ->
         rank: 0,
         cone: B::EMPTY,
         around: [[none; MAX_SLOTS]; 2],
-        ray_base: 0,
-        rays: [[none; 2]; MAX_RAYS],
     };
-    // Without a mirror, Black's rays have weights of their own after White's.
-    let side = if colour == Colour::Black && layout.ray_sides == 2 {
-        layout.ray_block()
-    } else {
-        0
-    };
-    let directions = layout.rays[colour].len();
     let mut out = vec![blank; B::CAPACITY];
     for c in board.geometry().cells() {
         let sq = board.sq(c);
@@ -423,27 +366,6 @@ fn squares<B: Bits>(board: &Board<B>, layout: &FeatureLayout, colour: Colour) ->
             ahead[k] = index(board.neighbour(sq, d));
             behind[k] = index(board.neighbour(sq, board.opposite(d)));
         }
-        square.ray_base = (side + square.rank as usize * directions * RAY_STATES) as u32;
-        for (k, &d) in layout.rays[colour].iter().enumerate() {
-            let one = board.neighbour(sq, d);
-            let two = if one == Sq::NONE {
-                Sq::NONE
-            } else {
-                board.neighbour(one, d)
-            };
-            square.rays[k] = [index(one), index(two)];
-        }
-    }
-    out
-}
-
-/// What each kind of cell adds to the code of a ray of `colour`, one step away and
-/// two (each direction's [`RAY_STATES`] codes follow the previous one's).
-fn ray_places(colour: Colour) -> [[usize; KIND_SPAN]; 2] {
-    let mut out = [[0; KIND_SPAN]; 2];
-    for kind in 0..KINDS {
-        out[0][kind] = FRONT_STATE[colour][kind] * FRONT_STATES;
-        out[1][kind] = FRONT_STATE[colour][kind];
     }
     out
 }
@@ -529,8 +451,6 @@ pub struct Learned<B: Bits> {
     back_states: usize,
     /// Where the back patterns start.
     back: usize,
-    /// Whether any ray has a weight (else the rays are not read).
-    rays: bool,
 }
 
 impl<B: Bits> Learned<B> {
@@ -565,7 +485,6 @@ impl<B: Bits> Learned<B> {
             }
             (man, king)
         };
-        let rays = fixed[at.rays..].iter().any(|&w| w != 0);
         let (white_man, white_king) = fold(Colour::White);
         let (black_man, black_king) = fold(Colour::Black);
         Learned {
@@ -576,7 +495,6 @@ impl<B: Bits> Learned<B> {
             front_states,
             back_states,
             back: at.back,
-            rays,
         }
     }
 
@@ -623,17 +541,6 @@ impl<B: Bits> Sink for Summing<'_, B> {
         let l = self.learned;
         let back = l.weights[l.back + rank * l.back_states + behind];
         self.sum += i64::from(sign * back);
-    }
-
-    #[inline]
-    fn reads_rays(&self) -> bool {
-        self.learned.rays
-    }
-
-    #[inline]
-    fn ray(&mut self, sign: i32, at: usize) {
-        let l = self.learned;
-        self.sum += i64::from(sign * l.weights[l.features.at.rays + at]);
     }
 
     #[inline]

@@ -9,8 +9,7 @@ use std::sync::Arc;
 
 use bushka_engine::{Learned, PlayerSpec, Term};
 use bushka_geometry::{
-    BACK_STATES, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, Geometry, RAY_STATES,
-    Trained,
+    BACK_STATES, Cell, Colour, EvalWeights, FRONT_STATES, FeatureLayout, Geometry, Trained,
 };
 use bushka_rules::{AnyBoard, Bits, Board, Position, Setup, with_board};
 use rand::{Rng, SeedableRng};
@@ -87,7 +86,7 @@ fn the_score_is_the_weighted_sum_of_the_listed_features() {
             let learned = Learned::new(b, &w);
             let mut listed = Vec::new();
             for pos in positions(b) {
-                learned.features().features(b, &pos, true, &mut listed);
+                learned.features().features(b, &pos, &mut listed);
                 let from_white: f64 = listed
                     .iter()
                     .map(|&(i, v)| w.weights[i as usize] * f64::from(v) * w.scale)
@@ -168,7 +167,7 @@ fn balance_counts_the_men_on_each_wing() {
             ("W:W31,35:B6,7,8", -3),
         ] {
             let pos = b.parse_position(text).expect("a position");
-            learned.features().features(b, &pos, true, &mut listed);
+            learned.features().features(b, &pos, &mut listed);
             let value = listed.iter().find(|&&(i, _)| i == balance).map_or(0, |&(_, v)| v);
             assert_eq!(value, expected, "{text}");
         }
@@ -213,9 +212,7 @@ fn with_kings<B: Bits>(board: &Board<B>, pos: &Position<B>, seed: u64) -> Positi
 /// geometry as the weights file's layout describes them: per man, each slot's
 /// neighbour along the slot's forward direction (off the board, empty, own man, own
 /// king, their man, their king) and along its opposite (off, empty, own, theirs),
-/// the first slot most significant, slots a colour lacks reading as off the board;
-/// and per man and direction of the board, its ray: the cells one and two steps
-/// along it, each in the front pattern's states.
+/// the first slot most significant, slots a colour lacks reading as off the board.
 fn naive_patterns<B: Bits>(board: &Board<B>, pos: &Position<B>) -> BTreeMap<u32, i32> {
     let geometry = board.geometry();
     let layout = FeatureLayout::of(geometry);
@@ -232,13 +229,6 @@ fn naive_patterns<B: Bits>(board: &Board<B>, pos: &Position<B>) -> BTreeMap<u32,
         })
     };
     let (front_at, back_at) = (layout.offset("front"), layout.offset("back"));
-    let rays_at = layout.offset("rays");
-    let state = |colour: Colour, n: Option<Cell>| match n.map(|n| (n, piece(n))) {
-        None => (0, 0),
-        Some((_, None)) => (1, 1),
-        Some((_, Some((c, king)))) if c == colour => (2 + usize::from(king), 2),
-        Some((_, Some((_, king)))) => (4 + usize::from(king), 3),
-    };
     let slots = layout.slots as u32;
     let mut out = BTreeMap::new();
     for colour in Colour::BOTH {
@@ -249,10 +239,18 @@ fn naive_patterns<B: Bits>(board: &Board<B>, pos: &Position<B>) -> BTreeMap<u32,
             for k in 0..layout.slots {
                 let (front, back) = match dirs.get(k) {
                     None => (0, 0),
-                    Some(&d) => (
-                        state(colour, geometry.neighbour(man, d)).0,
-                        state(colour, geometry.neighbour(man, geometry.opposite(d))).1,
-                    ),
+                    Some(&d) => {
+                        let state = |n: Option<Cell>| match n.map(|n| (n, piece(n))) {
+                            None => (0, 0),
+                            Some((_, None)) => (1, 1),
+                            Some((_, Some((c, king)))) if c == colour => (2 + usize::from(king), 2),
+                            Some((_, Some((_, king)))) => (4 + usize::from(king), 3),
+                        };
+                        (
+                            state(geometry.neighbour(man, d)).0,
+                            state(geometry.neighbour(man, geometry.opposite(d))).1,
+                        )
+                    }
                 };
                 ahead = ahead * FRONT_STATES + front;
                 behind = behind * BACK_STATES + back;
@@ -262,20 +260,6 @@ fn naive_patterns<B: Bits>(board: &Board<B>, pos: &Position<B>) -> BTreeMap<u32,
                 front_at + rank * FRONT_STATES.pow(slots) + ahead,
                 back_at + rank * BACK_STATES.pow(slots) + behind,
             ] {
-                *out.entry(index as u32).or_insert(0) += sign;
-            }
-            // Without a mirror, Black's rays are a set of weights after White's.
-            let side = if colour == Colour::Black && layout.ray_sides == 2 {
-                layout.ray_block()
-            } else {
-                0
-            };
-            let directions = layout.rays[colour].len();
-            for (k, &d) in layout.rays[colour].iter().enumerate() {
-                let one = geometry.neighbour(man, d);
-                let two = one.and_then(|one| geometry.neighbour(one, d));
-                let code = state(colour, one).0 * FRONT_STATES + state(colour, two).0;
-                let index = rays_at + side + (rank * directions + k) * RAY_STATES + code;
                 *out.entry(index as u32).or_insert(0) += sign;
             }
         }
@@ -301,7 +285,7 @@ fn patterns_read_each_mans_neighbours_as_the_geometry_links_them() {
     ] {
         let geometry = common::geometry(name);
         let layout = FeatureLayout::of(&geometry);
-        // The back patterns and the rays are the layout's last blocks.
+        // The back patterns are the layout's last block.
         let patterns = layout.offset("front")..layout.len();
         let any = AnyBoard::new(geometry);
         with_board!(&any, b => {
@@ -309,7 +293,7 @@ fn patterns_read_each_mans_neighbours_as_the_geometry_links_them() {
             let mut listed = Vec::new();
             for (k, opening) in positions(b).iter().enumerate() {
                 let pos = with_kings(b, opening, k as u64);
-                learned.features().features(b, &pos, true, &mut listed);
+                learned.features().features(b, &pos, &mut listed);
                 let read: BTreeMap<u32, i32> = listed
                     .iter()
                     .filter(|(i, _)| patterns.contains(&(*i as usize)))

@@ -1,12 +1,11 @@
 //! The layout of a learned evaluation's features on one board ([`FeatureLayout`]),
 //! read from the compiled geometry: cells tied between the colours by the mirror and
-//! within a colour by the symmetries that keep its men, the forward directions the patterns read, the directions
-//! the rays read, and each cell's rank toward the zone.
+//! within a colour by the symmetries that keep its men, the forward directions the patterns read, and each cell's rank toward the zone.
 
 use crate::colour::{ByColour, Colour};
 use crate::geometry::Geometry;
 use crate::index::{Cell, Dir};
-use crate::weights::{FeatureLayout, MAX_RAYS, MAX_SLOTS};
+use crate::weights::{FeatureLayout, MAX_SLOTS};
 
 impl FeatureLayout {
     /// The layout of `geometry`'s features.
@@ -21,7 +20,6 @@ impl FeatureLayout {
             .collect();
         // Cells that a symmetry keeping a colour's men exchanges share their weights.
         let (white_class, white_count) = geometry.cell_classes(Colour::White);
-        let white_rays: Vec<Dir> = geometry.dirs().take(MAX_RAYS).collect();
         let (cells, cell_index, front) = match mirror {
             Some(m) => {
                 // The mirror is a point reflection: it turns every direction round.
@@ -53,15 +51,6 @@ impl FeatureLayout {
                 )
             }
         };
-        // Under the mirror, a Black ray reads as White's along the opposite direction;
-        // without one, each colour has rays of its own along the same directions.
-        let (rays, ray_sides) = match mirror {
-            Some(_) => {
-                let black = white_rays.iter().map(|&d| geometry.opposite(d)).collect();
-                (ByColour::new(white_rays, black), 1)
-            }
-            None => (ByColour::new(white_rays.clone(), white_rays), 2),
-        };
         let slots = front[Colour::White].len().max(front[Colour::Black].len());
         let rank = ByColour::new(
             ranks_of(geometry, Colour::White),
@@ -79,8 +68,6 @@ impl FeatureLayout {
             cell_index,
             rank,
             front,
-            rays,
-            ray_sides,
         }
     }
 }

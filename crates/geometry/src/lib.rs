@@ -50,6 +50,5 @@ pub use rules::{
     MenCapture, Precedence, PromotionDuringCapture, Removal, RuleSet,
 };
 pub use weights::{
-    BACK_STATES, EvalWeights, FRONT_STATES, FeatureLayout, MAX_RAYS, MAX_SLOTS, RAY_STATES, TERMS,
-    Trained,
+    BACK_STATES, EvalWeights, FRONT_STATES, FeatureLayout, MAX_SLOTS, TERMS, Trained,
 };

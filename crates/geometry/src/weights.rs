@@ -16,11 +16,7 @@
 //!   contents of the cells one step ahead of it along its forward directions (each off
 //!   the board, empty, own man, own king, opposing man or opposing king);
 //! - `back`: the same per rank for the cells one step behind it (each off the board,
-//!   empty, own piece or opposing piece);
-//! - `rays` (optional, zero when absent: a training reads it with `--rays`): per rank
-//!   of a man and direction of the board, the contents of the cells one and two steps
-//!   away along it (each in the front pattern's six states), the shapes that contact
-//!   captures and lines of men are made of.
+//!   empty, own piece or opposing piece).
 
 use serde::{Deserialize, Serialize};
 
@@ -52,13 +48,6 @@ pub const BACK_STATES: usize = 4;
 /// out), so that a pattern block stays small.
 pub const MAX_SLOTS: usize = 3;
 
-/// The states of a ray: the cells one and two steps along a direction, each in one of
-/// the [`FRONT_STATES`].
-pub const RAY_STATES: usize = FRONT_STATES * FRONT_STATES;
-
-/// At most this many directions are read by the rays (the rest are left out).
-pub const MAX_RAYS: usize = 8;
-
 /// Where each feature of a board lives in the weights vector.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FeatureLayout {
@@ -78,16 +67,11 @@ pub struct FeatureLayout {
     /// Per colour, the directions of the pattern slots ahead of a man (White's
     /// forward directions, and their images for Black under the mirror).
     pub front: ByColour<Vec<Dir>>,
-    /// Per colour, the directions of the rays, in the order of their weights (the
-    /// board's directions, and their images for Black under the mirror).
-    pub rays: ByColour<Vec<Dir>>,
-    /// Sets of ray weights: one shared through the mirror, else one per colour.
-    pub ray_sides: usize,
 }
 
 impl FeatureLayout {
     /// The blocks' names and lengths, in file order.
-    pub fn blocks(&self) -> [(&'static str, usize); 7] {
+    pub fn blocks(&self) -> [(&'static str, usize); 6] {
         [
             ("material", 2),
             ("terms", TERMS.len()),
@@ -95,13 +79,7 @@ impl FeatureLayout {
             ("king_cells", self.cells),
             ("front", self.ranks * FRONT_STATES.pow(self.slots as u32)),
             ("back", self.ranks * BACK_STATES.pow(self.slots as u32)),
-            ("rays", self.ray_sides * self.ray_block()),
         ]
-    }
-
-    /// The ray weights of one colour: per rank and ray direction, [`RAY_STATES`].
-    pub fn ray_block(&self) -> usize {
-        self.ranks * self.rays[crate::colour::Colour::White].len() * RAY_STATES
     }
 
     /// Where block `name` starts.
@@ -183,9 +161,6 @@ struct BlocksSpec {
     king_cells: Vec<f64>,
     front: Vec<f64>,
     back: Vec<f64>,
-    /// Absent (all zero) unless the training read the rays.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    rays: Vec<f64>,
 }
 
 impl EvalWeights {
@@ -224,11 +199,8 @@ impl EvalWeights {
                 ),
             }));
         }
-        let mut b = file.weights;
+        let b = file.weights;
         let mut weights = Vec::with_capacity(layout.len());
-        if b.rays.is_empty() {
-            b.rays = vec![0.0; layout.ray_sides * layout.ray_block()];
-        }
         let given = [
             &b.material,
             &b.terms,
@@ -236,7 +208,6 @@ impl EvalWeights {
             &b.king_cells,
             &b.front,
             &b.back,
-            &b.rays,
         ];
         for ((name, len), values) in layout.blocks().into_iter().zip(given) {
             if values.len() != len {
@@ -296,14 +267,6 @@ impl EvalWeights {
                 king_cells: block("king_cells"),
                 front: block("front"),
                 back: block("back"),
-                rays: {
-                    let rays: Vec<f64> = block("rays");
-                    if rays.iter().all(|&w| w == 0.0) {
-                        Vec::new()
-                    } else {
-                        rays
-                    }
-                },
             },
         };
         let body = toml::to_string(&file)?;
@@ -350,11 +313,7 @@ mod tests {
             (draughts.cells, draughts.slots, draughts.ranks),
             (50, 2, 10)
         );
-        // Rays along its four diagonals, shared through the mirror.
-        assert_eq!(
-            draughts.len(),
-            2 + 9 + 50 + 50 + 10 * 36 + 10 * 16 + 10 * 4 * 36
-        );
+        assert_eq!(draughts.len(), 2 + 9 + 50 + 50 + 10 * 36 + 10 * 16);
         // White's back rank is rank 0, the row before its zone rank 8; a Black man on
         // the mirror cell has the same rank.
         let geometry = crate::builtin("draughts")

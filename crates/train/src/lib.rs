@@ -54,9 +54,6 @@ pub struct TrainOptions {
     /// hand-written one: a second round of training, its games and the search's scores
     /// of them from the stronger player.
     pub learned_player: bool,
-    /// Whether the fit reads the rays (the cells one and two steps along each
-    /// direction from each man); without them their weights stay zero.
-    pub rays: bool,
 }
 
 /// The L2 penalty a training uses unless told otherwise.
@@ -79,7 +76,6 @@ impl Default for TrainOptions {
             hash_mib: 8,
             lambda: 0.3,
             learned_player: false,
-            rays: false,
         }
     }
 }

@@ -147,7 +147,6 @@ pub fn play_game<B: Bits>(
         features,
         &positions,
         (score, options.lambda),
-        options.rays,
         number,
         &mut samples,
     );
@@ -165,13 +164,12 @@ fn record<B: Bits>(
     features: &Features<B>,
     positions: &[(Position<B>, f64)],
     (score, lambda): (Score, f64),
-    rays: bool,
     number: u32,
     samples: &mut Samples,
 ) {
     let mut listed = Vec::new();
     for (pos, searched) in positions {
-        features.features(board, pos, rays, &mut listed);
+        features.features(board, pos, &mut listed);
         for &(i, v) in &listed {
             samples.index.push(i);
             samples.value.push(v as f32);

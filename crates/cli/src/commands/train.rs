@@ -54,10 +54,6 @@ pub struct Args {
     /// second round of training.
     #[arg(long, value_name = "WEIGHTS")]
     player_weights: Option<PathBuf>,
-    /// Fit the rays too: the contents of the cells one and two steps along every
-    /// direction from each man (more weights, a slower evaluation).
-    #[arg(long)]
-    rays: bool,
     /// The weights file to write (name it in the variant file as `[evaluation]
     /// weights`).
     #[arg(long)]
@@ -91,7 +87,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         lambda: args.lambda,
         l2: args.l2.clone(),
         learned_player: args.player_weights.is_some(),
-        rays: args.rays,
         ..TrainOptions::default()
     };
     let player = args
@@ -105,9 +100,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let list: Vec<String> = args.l2.iter().map(f64::to_string).collect();
         format!(" --l2 {}", list.join(","))
     };
-    let rays = if args.rays { " --rays" } else { "" };
     let command = format!(
-        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {}{l2} --seed {}{player}{rays}",
+        "bushka train --variant {} --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --lambda {}{l2} --seed {}{player}",
         args.variant,
         args.games,
         args.nodes,
